@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { adminLoginBody } from '../../protocol/auth.ts';
+import { validationText } from '../../protocol/errors.ts';
+import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
+import { ADMIN_COOKIE, clearSessionCookie, closeSession, openSession, setSessionCookie } from '../auth/sessions.ts';
+import { admins } from '../db/schema.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { adminToken, requireAdmin } from '../http/guards.ts';
+
+/** /api/admin: login is open; everything else sits behind the operator session. */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, limitAuth } = app.services;
+
+  app.post('/login', async (request, reply) => {
+    const body = parseInput(adminLoginBody, request.body);
+    await limitAuth(request, 'admin-login', body.username);
+    const [operator] = await db
+      .select()
+      .from(admins)
+      .where(sql`lower(${admins.username}) = ${body.username.toLowerCase()}`)
+      .limit(1);
+    const valid = await verifyPassword(operator?.passwordHash ?? (await decoyPasswordHash()), body.password);
+    if (!operator || !valid) {
+      request.log.warn({ username: body.username }, 'operator sign-in refused');
+      throw new HttpError(401, validationText.invalidCredentials);
+    }
+    const token = await openSession(db, { adminId: operator.id }, config.sessionTtlMs);
+    setSessionCookie(reply, config, ADMIN_COOKIE, token);
+    request.log.info({ adminId: operator.id }, 'operator signed in');
+    return { token };
+  });
+
+  await app.register(async (operatorOnly) => {
+    operatorOnly.addHook('onRequest', requireAdmin);
+
+    operatorOnly.get('/session', async (request) => ({ username: request.admin?.username }));
+
+    operatorOnly.post('/logout', async (request, reply) => {
+      await closeSession(db, adminToken(request));
+      clearSessionCookie(reply, config, ADMIN_COOKIE);
+      return { ok: true };
+    });
+  });
+}

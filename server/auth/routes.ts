@@ -1,0 +1,117 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../protocol/auth.ts';
+import { validationText } from '../../protocol/errors.ts';
+import { passwordResetTokens, users } from '../db/schema.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { requireUser, sessionUser } from '../http/guards.ts';
+import { createUser, findInviter, findUserByLogin } from '../users/accounts.ts';
+import { userEntity } from '../users/entity.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  PLAYER_COOKIE,
+  clearSessionCookie,
+  closeSession,
+  closeUserSessions,
+  openSession,
+  setSessionCookie,
+} from './sessions.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const FORGOT_ANSWER = 'If an account with that email exists, a reset link has been sent to it.';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, mailer, limitAuth } = app.services;
+
+  app.post('/register', async (request, reply) => {
+    const body = parseInput(registerBody, request.body);
+    await limitAuth(request, 'register', body.username);
+    const passwordHash = await hashPassword(body.password);
+    const user = await db.transaction(async (tx) =>
+      createUser(tx, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        nickname: body.username,
+        invitedBy: await findInviter(tx, body.invitedBy),
+      }),
+    );
+    request.log.info({ userId: user.id }, 'player registered');
+    return reply.status(201).send({ user: await userEntity(db, config, user) });
+  });
+
+  app.post('/login', async (request, reply) => {
+    const body = parseInput(loginBody, request.body);
+    await limitAuth(request, 'login', body.username);
+    const user = await findUserByLogin(db, body.username);
+    const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
+    if (!user || !user.passwordHash || !valid) throw new HttpError(401, validationText.invalidUsernameOrPassword);
+    const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
+    setSessionCookie(reply, config, PLAYER_COOKIE, token);
+    request.log.info({ userId: user.id }, 'player signed in');
+    return { user: await userEntity(db, config, user) };
+  });
+
+  app.post('/logout', async (request, reply) => {
+    await closeSession(db, request.cookies[PLAYER_COOKIE]);
+    clearSessionCookie(reply, config, PLAYER_COOKIE);
+    return { ok: true };
+  });
+
+  app.get('/protected', { preHandler: requireUser }, async (request) => ({
+    user: await userEntity(db, config, sessionUser(request)),
+  }));
+
+  app.post('/forgot-password', async (request) => {
+    const { email } = parseInput(forgotPasswordBody, request.body);
+    await limitAuth(request, 'forgot-password', email);
+    const [match] = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    if (match?.email) {
+      const token = newToken();
+      await db.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: match.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${config.publicUrl}/reset-password/${token}`;
+      // Not awaited: the answer must not take longer, or differ, when the address exists.
+      mailer({
+        to: match.email,
+        subject: 'Reset your password',
+        text: `Someone asked to reset the password of your account.\n\nOpen this link within one hour to choose a new one:\n${link}\n\nIf it was not you, ignore this mail.`,
+      }).catch((error: unknown) => request.log.error({ err: error, userId: match.id }, 'reset mail failed'));
+    }
+    return { message: FORGOT_ANSWER };
+  });
+
+  app.post('/reset-password', async (request) => {
+    const body = parseInput(resetPasswordBody, request.body);
+    const passwordHash = await hashPassword(body.password);
+    const userId = await db.transaction(async (tx) => {
+      // The row lock makes the token single-use even when two resets race.
+      const [reset] = await tx
+        .select()
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(body.token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .for('update');
+      if (!reset) throw new HttpError(400, validationText.resetTokenInvalid);
+      await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, reset.tokenHash));
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+      await closeUserSessions(tx, reset.userId);
+      return reset.userId;
+    });
+    request.log.info({ userId }, 'password reset');
+    return { message: 'Your password has been reset.' };
+  });
+}

@@ -1,0 +1,72 @@
+import { and, eq, gt, isNotNull, ne } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { admins, sessions, users, type UserRow } from '../db/schema.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const PLAYER_COOKIE = 'sid';
+export const ADMIN_COOKIE = 'admin_sid';
+
+export type SessionOwner = { userId: string } | { adminId: string };
+
+/** Opens a session and returns the only copy of its token; the database keeps its hash. */
+export async function openSession(db: Queryable, owner: SessionOwner, ttlMs: number): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: 'userId' in owner ? owner.userId : null,
+    adminId: 'adminId' in owner ? owner.adminId : null,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+export async function findSessionUser(db: Queryable, token: string | undefined): Promise<UserRow | null> {
+  if (!token) return null;
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+export async function findSessionAdmin(
+  db: Queryable,
+  token: string | undefined,
+): Promise<{ id: string; username: string } | null> {
+  if (!token) return null;
+  const rows = await db
+    .select({ id: admins.id, username: admins.username })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNotNull(sessions.adminId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function closeSession(db: Queryable, token: string | undefined): Promise<void> {
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** After a password change every other session of that user ends. */
+export async function closeUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<void> {
+  const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, name: string, token: string): void {
+  reply.setCookie(name, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.nodeEnv === 'production',
+    maxAge: Math.floor(config.sessionTtlMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config, name: string): void {
+  reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.nodeEnv === 'production' });
+}

@@ -1,0 +1,143 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { parse, validate } from '@telegram-apps/init-data-node';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { telegramAuthBody } from '../../protocol/auth.ts';
+import { validationText } from '../../protocol/errors.ts';
+import type { Queryable } from '../db/client.ts';
+import { users, type UserRow } from '../db/schema.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { createUser, findInviter, isUsernameFree } from '../users/accounts.ts';
+import { userEntity } from '../users/entity.ts';
+import { PLAYER_COOKIE, openSession, setSessionCookie } from './sessions.ts';
+import { newInviteCode } from './tokens.ts';
+
+/** Telegram's own freshness window for login data: a day, as the issue asks. */
+const MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export interface TelegramProfile {
+  id: number;
+  username?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  photoUrl?: string | undefined;
+}
+
+/**
+ * Finds the account of a Telegram user, or creates it on first sight. The inviter is bound only
+ * when the account is new: an existing account's inviter never changes.
+ */
+export async function telegramAccount(
+  db: Queryable,
+  profile: TelegramProfile,
+  inviteReference: string | null | undefined,
+): Promise<UserRow> {
+  const [existing] = await db.select().from(users).where(eq(users.telegramId, profile.id)).limit(1);
+  if (existing) {
+    if (profile.photoUrl && profile.photoUrl !== existing.photoUrl) {
+      const [updated] = await db.update(users).set({ photoUrl: profile.photoUrl }).where(eq(users.id, existing.id)).returning();
+      return updated ?? existing;
+    }
+    return existing;
+  }
+  const wanted = profile.username && /^[A-Za-z0-9_]{3,32}$/.test(profile.username) ? profile.username : undefined;
+  let username = wanted && (await isUsernameFree(db, wanted)) ? wanted : `tg${profile.id}`;
+  // Someone may have registered "tg<id>" by hand: never fail a Telegram login over a name.
+  if (!(await isUsernameFree(db, username))) username = `tg${profile.id}_${newInviteCode().slice(0, 5)}`;
+  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ').replace(/[<>]/g, '').trim();
+  return createUser(db, {
+    username,
+    nickname: (fullName || username).slice(0, 32),
+    telegramId: profile.id,
+    photoUrl: profile.photoUrl ?? null,
+    invitedBy: await findInviter(db, inviteReference),
+  });
+}
+
+/** Checks a Login Widget redirect's `hash` as Telegram's widget documentation prescribes. */
+export function widgetDataIsValid(fields: Record<string, string>, botToken: string, nowSeconds: number): boolean {
+  const { hash, ...signed } = fields;
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return false;
+  const authDate = Number(signed.auth_date);
+  if (!Number.isInteger(authDate) || nowSeconds - authDate > MAX_AGE_SECONDS || authDate - nowSeconds > 60) return false;
+  const checkString = Object.keys(signed)
+    .sort()
+    .map((key) => `${key}=${signed[key]}`)
+    .join('\n');
+  const secret = createHash('sha256').update(botToken).digest();
+  const expected = createHmac('sha256', secret).update(checkString).digest();
+  return timingSafeEqual(expected, Buffer.from(hash, 'hex'));
+}
+
+// The widget's fields; referrerId is ours (added to the auth URL), so it is not part of what Telegram signed.
+const widgetQuery = z
+  .object({
+    id: z.string().regex(/^\d{1,20}$/),
+    first_name: z.string().max(256).optional(),
+    last_name: z.string().max(256).optional(),
+    username: z.string().max(64).optional(),
+    photo_url: z.string().max(2048).optional(),
+    auth_date: z.string().regex(/^\d{1,12}$/),
+    hash: z.string().max(128),
+    referrerId: z.string().max(64).optional(),
+  })
+  .strict();
+
+export async function telegramRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, limitAuth } = app.services;
+
+  function botToken(): string {
+    if (!config.botToken) throw new HttpError(503, validationText.telegramOff);
+    return config.botToken;
+  }
+
+  async function signIn(reply: FastifyReply, user: UserRow): Promise<void> {
+    const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
+    setSessionCookie(reply, config, PLAYER_COOKIE, token);
+  }
+
+  app.post('/auth/telegram', async (request, reply) => {
+    const token = botToken();
+    await limitAuth(request, 'telegram');
+    const body = parseInput(telegramAuthBody, request.body);
+    let profile: TelegramProfile;
+    let startParam: string | undefined;
+    try {
+      validate(body.initData, token, { expiresIn: MAX_AGE_SECONDS });
+      const data = parse(body.initData);
+      if (!data.user) throw new Error('init data carries no user');
+      profile = data.user;
+      startParam = typeof data.startParam === 'string' ? data.startParam : undefined;
+    } catch (error) {
+      request.log.info({ reason: (error as Error).message }, 'telegram init data refused');
+      throw new HttpError(401, validationText.telegramInvalid);
+    }
+    const user = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
+    await signIn(reply, user);
+    request.log.info({ userId: user.id }, 'player signed in with telegram');
+    return { user: await userEntity(db, config, user) };
+  });
+
+  app.get('/auth/telegram', async (request, reply) => {
+    const token = botToken();
+    await limitAuth(request, 'telegram');
+    const query = widgetQuery.safeParse(request.query);
+    if (!query.success) throw new HttpError(401, validationText.telegramInvalid);
+    const { referrerId, ...fields } = query.data;
+    const signed = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    if (!widgetDataIsValid(signed, token, Math.floor(Date.now() / 1000))) {
+      throw new HttpError(401, validationText.telegramInvalid);
+    }
+    const profile: TelegramProfile = {
+      id: Number(fields.id),
+      username: fields.username,
+      firstName: fields.first_name,
+      lastName: fields.last_name,
+      photoUrl: fields.photo_url,
+    };
+    const user = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
+    await signIn(reply, user);
+    return reply.redirect('/game');
+  });
+}

@@ -1,0 +1,31 @@
+import type { Server as SocketServer } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '../protocol/socket.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { UserRow } from './db/schema.ts';
+import type { AuthLimiter } from './http/rateLimits.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export type Sockets = SocketServer<ClientToServerEvents, ServerToClientEvents>;
+
+/** What every route and worker may use; built once in app.ts. */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  limitAuth: AuthLimiter;
+  sockets: Sockets;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    /** Set by the player-session guard. */
+    user: UserRow | null;
+    /** Set by the operator-session guard. */
+    admin: { id: string; username: string } | null;
+  }
+}

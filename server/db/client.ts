@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything a repository can query through: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+/** Raw SQL in one transaction: multi-statement scripts (migrations) and parameterised queries. */
+export interface RawTransaction {
+  exec(script: string): Promise<void>;
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  rawTransaction<T>(fn: (raw: RawTransaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for a real server; unset for embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite's directory; unset (with no url) keeps the database in memory. */
+  dataDir?: string | undefined;
+  /** PostgreSQL only: every table lives in this schema (tests use a fresh one per run). */
+  searchPath?: string | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.searchPath) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    rawTransaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+          query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+        }),
+      ),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, searchPath: string | undefined): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  // Surface a wrong URL at start, not at the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    rawTransaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await client.query(text, params)).rows as Row[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Typed mirror of server/db/migrations/*.sql for queries. The SQL files are the source of truth
+ * (constraints, partial indexes); tests/server/schema.test.ts checks the two agree.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull(),
+  email: text('email'),
+  passwordHash: text('password_hash'),
+  nickname: text('nickname').notNull(),
+  country: text('country'),
+  score: integer('score').notNull().default(900),
+  balanceMicro: bigint('balance_micro', { mode: 'bigint' }).notNull().default(0n),
+  telegramId: bigint('telegram_id', { mode: 'number' }),
+  photoUrl: text('photo_url'),
+  inviteCode: text('invite_code').notNull(),
+  invitedBy: uuid('invited_by'),
+  isAffiliate: boolean('is_affiliate').notNull().default(false),
+  affiliatePercentage: numeric('affiliate_percentage', { precision: 5, scale: 2 }).notNull().default('3.5'),
+  savedAddress: text('saved_address'),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id'),
+  adminId: uuid('admin_id'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const admins = pgTable('admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const playedGames = pgTable('played_games', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  gameId: uuid('game_id').notNull(),
+  gameMode: text('game_mode').notNull(),
+  betMicro: bigint('bet_micro', { mode: 'bigint' }).notNull(),
+  result: text('result', { enum: ['win', 'lose'] }).notNull(),
+  opponentUsername: text('opponent_username').notNull(),
+  userScore: integer('user_score').notNull(),
+  opponentScore: integer('opponent_score').notNull(),
+  endReason: text('end_reason'),
+  createdAt: createdAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,67 @@
+import { eq, or, sql } from 'drizzle-orm';
+import { validationText } from '../../protocol/errors.ts';
+import type { Queryable } from '../db/client.ts';
+import { uniqueViolation } from '../db/errors.ts';
+import { users, type UserRow } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { newInviteCode } from '../auth/tokens.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The inviter an invite code or user id names, or null: a bad reference is ignored, never an error. */
+export async function findInviter(db: Queryable, reference: string | null | undefined): Promise<string | null> {
+  const ref = reference?.trim();
+  if (!ref) return null;
+  const match = UUID_PATTERN.test(ref) ? or(eq(users.inviteCode, ref), eq(users.id, ref)) : eq(users.inviteCode, ref);
+  const rows = await db.select({ id: users.id }).from(users).where(match).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | null> {
+  const key = login.trim().toLowerCase();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function isUsernameFree(db: Queryable, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return rows.length === 0;
+}
+
+export interface NewUser {
+  username: string;
+  email?: string | null;
+  passwordHash?: string | null;
+  nickname: string;
+  telegramId?: number | null;
+  photoUrl?: string | null;
+  invitedBy?: string | null;
+}
+
+/**
+ * Creates a player with balance 0 and the default score. The unique indexes decide races between
+ * two registrations of the same name; their violation becomes the same 409 a pre-check would give.
+ */
+export async function createUser(db: Queryable, user: NewUser): Promise<UserRow> {
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ ...user, inviteCode: newInviteCode() })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_username_lower') throw new HttpError(409, validationText.usernameTaken);
+    if (constraint === 'users_email_lower') throw new HttpError(409, validationText.emailTaken);
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { PublicUser, Statistics, User } from '../../protocol/user.ts';
+import { microToUsdt } from '../../protocol/money.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { playedGames, users, type UserRow } from '../db/schema.ts';
+
+/** The invite link of spec §3: the bot's deep link when a bot is configured, else the register page. */
+export function inviteLink(config: Config, inviteCode: string): string {
+  if (config.botUsername) return `https://t.me/${config.botUsername}?start=${inviteCode}`;
+  return `${config.publicUrl}/register?invitedBy=${inviteCode}`;
+}
+
+export async function statisticsOf(db: Queryable, userId: string): Promise<Statistics> {
+  const rows = await db
+    .select({ result: playedGames.result, total: count() })
+    .from(playedGames)
+    .where(eq(playedGames.userId, userId))
+    .groupBy(playedGames.result);
+  const wins = rows.find((r) => r.result === 'win')?.total ?? 0;
+  const losses = rows.find((r) => r.result === 'lose')?.total ?? 0;
+  return { wins, losses, totalGames: wins + losses };
+}
+
+/** The full User entity for its owner (spec §3). Never any password material. */
+export async function userEntity(db: Queryable, config: Config, row: UserRow): Promise<User> {
+  const [friends, wins] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.invitedBy, row.id)),
+    db
+      .select({ total: count() })
+      .from(playedGames)
+      .where(and(eq(playedGames.userId, row.id), eq(playedGames.result, 'win'))),
+  ]);
+  return {
+    _id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    email: row.email,
+    balance: microToUsdt(row.balanceMicro),
+    score: row.score,
+    country: row.country,
+    savedAddress: row.savedAddress,
+    isAffiliate: row.isAffiliate,
+    affiliatePercentage: Number(row.affiliatePercentage),
+    invitedFriends: friends.map((f) => f.id),
+    wins: wins[0]?.total ?? 0,
+    photoUrl: row.photoUrl,
+    avatarUrl: row.photoUrl,
+    inviteLink: inviteLink(config, row.inviteCode),
+  };
+}
+
+export function publicUser(row: UserRow, viewerId: string): PublicUser {
+  return {
+    _id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    // Another player's money is nobody else's business.
+    balance: row.id === viewerId ? microToUsdt(row.balanceMicro) : null,
+    score: row.score,
+    country: row.country,
+    photoUrl: row.photoUrl,
+  };
+}
