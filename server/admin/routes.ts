@@ -13,8 +13,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, limitAuth } = app.services;
 
   app.post('/login', async (request, reply) => {
+    await limitAuth(request, 'admin-login', 'username');
     const body = parseInput(adminLoginBody, request.body);
-    await limitAuth(request, 'admin-login', body.username);
     const [operator] = await db
       .select()
       .from(admins)

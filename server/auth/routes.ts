@@ -25,8 +25,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, mailer, limitAuth } = app.services;
 
   app.post('/register', async (request, reply) => {
+    await limitAuth(request, 'register', 'username');
     const body = parseInput(registerBody, request.body);
-    await limitAuth(request, 'register', body.username);
     const passwordHash = await hashPassword(body.password);
     const user = await db.transaction(async (tx) =>
       createUser(tx, {
@@ -42,8 +42,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/login', async (request, reply) => {
+    await limitAuth(request, 'login', 'username');
     const body = parseInput(loginBody, request.body);
-    await limitAuth(request, 'login', body.username);
     const user = await findUserByLogin(db, body.username);
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
     if (!user || !user.passwordHash || !valid) throw new HttpError(401, validationText.invalidUsernameOrPassword);
@@ -64,8 +64,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   app.post('/forgot-password', async (request) => {
+    await limitAuth(request, 'forgot-password', 'email');
     const { email } = parseInput(forgotPasswordBody, request.body);
-    await limitAuth(request, 'forgot-password', email);
     const [match] = await db
       .select({ id: users.id, email: users.email })
       .from(users)

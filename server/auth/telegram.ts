@@ -105,10 +105,19 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     let startParam: string | undefined;
     try {
       validate(body.initData, token, { expiresIn: MAX_AGE_SECONDS });
-      const data = parse(body.initData);
-      if (!data.user) throw new Error('init data carries no user');
-      profile = data.user;
-      startParam = typeof data.startParam === 'string' ? data.startParam : undefined;
+      // The parser returns Telegram's own snake_case keys at run time.
+      const data = parse(body.initData) as unknown as { user?: Record<string, unknown>; start_param?: unknown };
+      const user = data.user;
+      if (!user || typeof user.id !== 'number') throw new Error('init data carries no user');
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+      profile = {
+        id: user.id,
+        username: text(user.username),
+        firstName: text(user.first_name),
+        lastName: text(user.last_name),
+        photoUrl: text(user.photo_url),
+      };
+      startParam = text(data.start_param);
     } catch (error) {
       request.log.info({ reason: (error as Error).message }, 'telegram init data refused');
       throw new HttpError(401, validationText.telegramInvalid);

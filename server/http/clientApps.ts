@@ -16,7 +16,7 @@ export async function serveClientApps(app: FastifyInstance, distDir: string): Pr
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those can be cached forever; HTML never.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

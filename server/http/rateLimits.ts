@@ -4,7 +4,11 @@ import { HttpError } from './errors.ts';
 
 export type AuthAction = 'login' | 'register' | 'forgot-password' | 'telegram' | 'admin-login';
 
-export type AuthLimiter = (request: FastifyRequest, action: AuthAction, username?: string) => Promise<void>;
+/**
+ * Counts one attempt at `action`; throws 429 past the limit. Called before the body is validated, so
+ * malformed attempts count too; the account is read from the raw body field `accountField`.
+ */
+export type AuthLimiter = (request: FastifyRequest, action: AuthAction, accountField?: 'username' | 'email') => Promise<void>;
 
 /**
  * Brute-force brakes on the doors into accounts: each action is limited per client address and, where
@@ -22,8 +26,10 @@ export function createAuthLimiter(app: FastifyInstance, limit: { max: number; wi
     timeWindow: limit.windowMs,
     keyGenerator: (request) => `${(request as LimitedRequest).limitAction}:account:${(request as LimitedRequest).limitAccount}`,
   });
-  return async (request, action, username) => {
+  return async (request, action, accountField) => {
     const limited = request as LimitedRequest;
+    const raw = accountField && request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>)[accountField] : undefined;
+    const username = typeof raw === 'string' && raw.trim() ? raw : undefined;
     limited.limitAction = action;
     const address = await byAddress(request);
     if (!address.isAllowed && address.isExceeded) throw new HttpError(429, validationText.tooManyRequests);

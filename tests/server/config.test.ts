@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('needs nothing for the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      botToken: undefined,
+      admin: undefined,
+      smtpUrl: undefined,
+      sessionTtlMs: 30 * 24 * 3600 * 1000,
+      nodeEnv: 'development',
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      PUBLIC_URL: 'https://play.example.com/',
+      BOT_TOKEN: '123:abc-DEF',
+      BOT_USERNAME: 'duel_bot',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'long-enough',
+      SMTP_URL: 'smtp://mail:25',
+      SESSION_TTL_DAYS: '7',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@db:5432/app',
+      publicUrl: 'https://play.example.com',
+      botToken: '123:abc-DEF',
+      botUsername: 'duel_bot',
+      admin: { username: 'boss', password: 'long-enough' },
+      smtpUrl: 'smtp://mail:25',
+      sessionTtlMs: 7 * 24 * 3600 * 1000,
+      nodeEnv: 'production',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// URL'],
+    [{ BOT_TOKEN: 'nope' }, 'BOT_TOKEN'],
+    [{ SESSION_TTL_DAYS: '0' }, 'SESSION_TTL_DAYS'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together'],
+    [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters'],
+  ])('stops on %j with a clear message', (env, text) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(text);
+  });
+});

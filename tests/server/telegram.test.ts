@@ -1,0 +1,118 @@
+import { createHash, createHmac } from 'node:crypto';
+import { sign } from '@telegram-apps/init-data-node';
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { cookieOf, databaseKinds, describeApp, register, rows, startTestApp } from './harness.ts';
+
+const BOT_TOKEN = '7000001:test-bot-token_ABC';
+const OTHER_TOKEN = '7000002:some-other-bot';
+
+let telegramIds = 900_000_000;
+function telegramUser(extra: Record<string, unknown> = {}): Record<string, unknown> & { id: number } {
+  telegramIds += 1;
+  return { id: telegramIds, first_name: 'Ann', last_name: 'Lee', username: `ann_${telegramIds}`, ...extra };
+}
+
+function initData(user: Record<string, unknown>, opts: { token?: string; authDate?: Date; startParam?: string } = {}) {
+  return sign(
+    { user: user as never, ...(opts.startParam ? { start_param: opts.startParam } : {}) } as never,
+    opts.token ?? BOT_TOKEN,
+    opts.authDate ?? new Date(),
+  );
+}
+
+/** The Login Widget's redirect query, signed the way Telegram's widget documentation describes. */
+function widgetQuery(fields: Record<string, string>, token = BOT_TOKEN): string {
+  const checkString = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n');
+  const hash = createHmac('sha256', createHash('sha256').update(token).digest()).update(checkString).digest('hex');
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx) => {
+  const auth = (payload: object) => ctx().app.inject({ method: 'POST', url: '/api/auth/telegram', payload });
+
+  it('creates the account on first sight from valid init data and opens a session', async () => {
+    const tg = telegramUser({ photo_url: 'https://t.me/i/userpic/320/ann.jpg' });
+    const res = await auth({ initData: initData(tg) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ username: tg.username, nickname: 'Ann Lee', photoUrl: tg.photo_url, balance: 0, score: 900 });
+    const me = await ctx().app.inject({ url: '/api/protected', headers: { cookie: cookieOf(res) } });
+    expect(me.json().user._id).toBe(res.json().user._id);
+
+    const again = await auth({ initData: initData(tg) });
+    expect(again.json().user._id).toBe(res.json().user._id);
+  });
+
+  it('names a Telegram user without a username tg<id>', async () => {
+    const tg = telegramUser({ username: undefined });
+    const res = await auth({ initData: initData(tg) });
+    expect(res.json().user.username).toBe(`tg${tg.id}`);
+  });
+
+  it('binds start_param or referrerId as inviter for a new account only', async () => {
+    const inviter = await register(ctx().app);
+    const fresh = telegramUser();
+    const created = await auth({ initData: initData(fresh, { startParam: inviter.id }) });
+    const viaReferrer = await auth({ initData: initData(telegramUser()), referrerId: inviter.id });
+    const existing = telegramUser();
+    await auth({ initData: initData(existing) });
+    const later = await auth({ initData: initData(existing, { startParam: inviter.id }) });
+    const invited = (await rows<{ id: string }>(ctx().database, sql`select id from users where invited_by is not null`)).map((r) => r.id);
+    expect(invited).toContain(created.json().user._id);
+    expect(invited).toContain(viaReferrer.json().user._id);
+    expect(invited).not.toContain(later.json().user._id);
+  });
+
+  it.each([
+    ['tampered', () => initData(telegramUser()).replace('Ann', 'Eve')],
+    ['expired', () => initData(telegramUser(), { authDate: new Date(Date.now() - 25 * 3600 * 1000) })],
+    ['signed by another bot', () => initData(telegramUser(), { token: OTHER_TOKEN })],
+    ['not init data at all', () => 'hello=world'],
+  ])('refuses %s init data with 401 and no session', async (_name, make) => {
+    const res = await auth({ initData: make() });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Telegram login data is invalid or expired');
+    expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+  });
+
+  it('signs in through the Login Widget redirect and lands on /game', async () => {
+    const inviter = await register(ctx().app);
+    const now = String(Math.floor(Date.now() / 1000));
+    const query = widgetQuery({ id: '777000111', first_name: 'Wid', username: 'widget_user', auth_date: now });
+    const res = await ctx().app.inject({ url: `/api/auth/telegram?${query}&referrerId=${inviter.id}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/game');
+    const me = await ctx().app.inject({ url: '/api/protected', headers: { cookie: cookieOf(res) } });
+    expect(me.json().user.username).toBe('widget_user');
+    const [row] = await rows<{ invited_by: string }>(ctx().database, sql`select invited_by from users where username = 'widget_user'`);
+    expect(row?.invited_by).toBe(inviter.id);
+  });
+
+  it.each([
+    ['a wrong hash', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000)) }).replace(/hash=./, 'hash=0')],
+    ['another bot', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000)) }, OTHER_TOKEN)],
+    ['an old auth_date', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000) - 90_000) })],
+    ['a changed field', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000)) }).replace('id=5', 'id=6')],
+  ])('refuses a widget redirect with %s', async (_name, make) => {
+    const res = await ctx().app.inject({ url: `/api/auth/telegram?${make()}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+  });
+});
+
+for (const kind of databaseKinds.slice(0, 1)) {
+  it(`answers 503 with a message when no bot token is configured [${kind}]`, async () => {
+    const t = await startTestApp(kind);
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/telegram', payload: { initData: 'x=1' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('Telegram login is not configured on this server');
+      expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({ botUsername: null, supportUrl: null });
+    } finally {
+      await t.close();
+    }
+  });
+}
