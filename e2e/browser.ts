@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+// Debian's Chromium; never a downloaded browser. The flags keep it off the (closed) network.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** One browser per test file; each test takes a fresh context (its own cookies and storage). */
+export function useBrowser(): { baseUrl: string; newPage(): Promise<Page> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+  });
+  const baseUrl = inject('baseUrl');
+  return {
+    baseUrl,
+    async newPage() {
+      if (!browser) throw new Error('browser not started');
+      // A phone-sized viewport: the product is used inside Telegram on a phone.
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+let count = 0;
+export function uniqueUser(): { username: string; email: string; password: string } {
+  count += 1;
+  const username = `e2e_${Date.now().toString(36)}_${count}`;
+  return { username, email: `${username}@example.com`, password: 'e2e-secret-pass' };
+}

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export const OPERATOR = { username: 'e2e_operator', password: 'e2e-operator-pass' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+/** Starts `npm start`'s own entry on a free port and a fresh data directory, exactly as a user would. */
+export async function setup(project: TestProject): Promise<void> {
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: OPERATOR.username,
+      ADMIN_PASSWORD: OPERATOR.password,
+      AUTH_RATE_LIMIT_MAX: '500',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 110_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Ready: (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    server?.stdout?.on('data', onData);
+    server?.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+    });
+    server?.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  project.provide('baseUrl', await ready);
+}
+
+export async function teardown(): Promise<void> {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
