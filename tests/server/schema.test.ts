@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { databaseKinds, freshDatabase, rows } from './harness.ts';
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables: PgTable[] = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [value] : []));
 
 for (const kind of databaseKinds) {
   describe(`schema [${kind}]`, () => {
