@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Typed mirror of server/db/migrations/*.sql for queries. The SQL files are the source of truth
@@ -15,7 +15,6 @@ export const users = pgTable('users', {
   nickname: text('nickname').notNull(),
   country: text('country'),
   score: integer('score').notNull().default(900),
-  balanceMicro: bigint('balance_micro', { mode: 'bigint' }).notNull().default(0n),
   telegramId: bigint('telegram_id', { mode: 'number' }),
   photoUrl: text('photo_url'),
   inviteCode: text('invite_code').notNull(),
@@ -64,3 +63,22 @@ export const playedGames = pgTable('played_games', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+export const accounts = pgTable('accounts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  userId: uuid('user_id'),
+  balanceMicro: bigint('balance_micro', { mode: 'bigint' }).notNull().default(0n),
+  createdAt: createdAt(),
+});
+
+export const transfers = pgTable('transfers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  fromAccount: bigint('from_account', { mode: 'number' }).notNull(),
+  toAccount: bigint('to_account', { mode: 'number' }).notNull(),
+  amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+  kind: text('kind').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  ref: text('ref'),
+  createdAt: createdAt(),
+});

@@ -5,6 +5,7 @@ import { uniqueViolation } from '../db/errors.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { newInviteCode } from '../auth/tokens.ts';
+import { openPlayerAccounts } from '../ledger/ledger.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,7 +48,8 @@ export interface NewUser {
 }
 
 /**
- * Creates a player with balance 0 and the default score. The unique indexes decide races between
+ * Creates a player with balance 0 and the default score, and their ledger accounts. Call it inside a
+ * transaction, so a player never exists without accounts. The unique indexes decide races between
  * two registrations of the same name; their violation becomes the same 409 a pre-check would give.
  */
 export async function createUser(db: Queryable, user: NewUser): Promise<UserRow> {
@@ -57,6 +59,7 @@ export async function createUser(db: Queryable, user: NewUser): Promise<UserRow>
       .values({ ...user, inviteCode: newInviteCode() })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    await openPlayerAccounts(db, row.id);
     return row;
   } catch (error) {
     const constraint = uniqueViolation(error);

@@ -4,6 +4,7 @@ import { microToUsdt } from '../../protocol/money.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { playedGames, users, type UserRow } from '../db/schema.ts';
+import { balanceOf } from '../ledger/ledger.ts';
 
 /** The invite link of spec §3: the bot's deep link when a bot is configured, else the register page. */
 export function inviteLink(config: Config, inviteCode: string): string {
@@ -24,19 +25,20 @@ export async function statisticsOf(db: Queryable, userId: string): Promise<Stati
 
 /** The full User entity for its owner (spec §3). Never any password material. */
 export async function userEntity(db: Queryable, config: Config, row: UserRow): Promise<User> {
-  const [friends, wins] = await Promise.all([
+  const [friends, wins, balance] = await Promise.all([
     db.select({ id: users.id }).from(users).where(eq(users.invitedBy, row.id)),
     db
       .select({ total: count() })
       .from(playedGames)
       .where(and(eq(playedGames.userId, row.id), eq(playedGames.result, 'win'))),
+    balanceOf(db, row.id),
   ]);
   return {
     _id: row.id,
     username: row.username,
     nickname: row.nickname,
     email: row.email,
-    balance: microToUsdt(row.balanceMicro),
+    balance: microToUsdt(balance),
     score: row.score,
     country: row.country,
     savedAddress: row.savedAddress,
@@ -50,13 +52,13 @@ export async function userEntity(db: Queryable, config: Config, row: UserRow): P
   };
 }
 
-export function publicUser(row: UserRow, viewerId: string): PublicUser {
+export async function publicUser(db: Queryable, row: UserRow, viewerId: string): Promise<PublicUser> {
   return {
     _id: row.id,
     username: row.username,
     nickname: row.nickname,
     // Another player's money is nobody else's business.
-    balance: row.id === viewerId ? microToUsdt(row.balanceMicro) : null,
+    balance: row.id === viewerId ? microToUsdt(await balanceOf(db, row.id)) : null,
     score: row.score,
     country: row.country,
     photoUrl: row.photoUrl,

@@ -17,7 +17,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const { id } = parseInput(userIdParams, request.params);
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!row) throw new HttpError(404, 'Unknown user');
-    return publicUser(row, sessionUser(request).id);
+    return publicUser(db, row, sessionUser(request).id);
   });
 
   app.post('/update-profile', async (request) => {

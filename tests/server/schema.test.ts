@@ -36,10 +36,14 @@ for (const kind of databaseKinds) {
       expect(await migrate(database)).toEqual([]);
     });
 
-    it('a user balance can never go below zero, whatever the code does', async () => {
-      await expect(
-        database.db.execute(sql`insert into users (username, nickname, invite_code, balance_micro) values ('neg', 'neg', 'neg1', -1)`),
-      ).rejects.toThrow();
+    it('a player balance can never go below zero, whatever the code does', async () => {
+      const attempt = database.db.execute(sql`
+        with u as (insert into users (username, nickname, invite_code) values ('neg', 'neg', 'neg1') returning id)
+        insert into accounts (kind, user_id, balance_micro) select 'user', id, -1 from u`);
+      const error = await attempt.then(() => null, (e: unknown) => e);
+      const causes: string[] = [];
+      for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) causes.push(String(e.message));
+      expect(causes.join(' | ')).toContain('accounts_player_not_negative');
     });
   });
 }

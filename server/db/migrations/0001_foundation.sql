@@ -8,7 +8,6 @@ CREATE TABLE users (
   nickname              text NOT NULL,
   country               text,
   score                 integer NOT NULL DEFAULT 900,
-  balance_micro         bigint NOT NULL DEFAULT 0,
   telegram_id           bigint UNIQUE,
   photo_url             text,
   invite_code           text NOT NULL UNIQUE,
@@ -17,7 +16,6 @@ CREATE TABLE users (
   affiliate_percentage  numeric(5, 2) NOT NULL DEFAULT 3.5,
   saved_address         text,
   created_at            timestamptz NOT NULL DEFAULT now(),
-  CONSTRAINT users_balance_not_negative CHECK (balance_micro >= 0),
   CONSTRAINT users_not_self_invited CHECK (invited_by IS NULL OR invited_by <> id)
 );
 -- Usernames and emails are unique whatever their case.
