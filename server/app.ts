@@ -15,19 +15,32 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSockets } from './sockets/index.ts';
 import { userRoutes } from './users/routes.ts';
+import { Devchain } from './wallet/devchain.ts';
+import type { ChainGateway } from './wallet/gateway.ts';
+import { devchainRoutes, walletRoutes } from './wallet/routes.ts';
+import { startWalletWorkers } from './wallet/workers.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   logger?: Logger;
   mailer?: Mailer;
+  /** Background rounds (deposits, withdrawals); main.ts turns them on, tests drive rounds themselves. */
+  startWorkers?: boolean;
+}
+
+function createGateway(config: Config, database: Database): ChainGateway {
+  if (config.wallet.chain === 'devchain') {
+    return new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro });
+  }
+  throw new Error('CHAIN=tron is not available in this version; use CHAIN=devchain');
 }
 
 /**
  * Builds the whole service from a config and an open database, without listening, so tests can start
  * it in-process (inject, or listen on port 0) and main.ts only has to read the environment.
  */
-export async function buildApp({ config, database, logger, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer, startWorkers = false }: AppOptions): Promise<FastifyInstance> {
   const log = logger ?? pino({ level: config.logLevel });
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -46,6 +59,15 @@ export async function buildApp({ config, database, logger, mailer }: AppOptions)
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
     limitAuth: createAuthLimiter(app, config.authRateLimit),
     sockets: createSockets(app, database),
+    wallet: {
+      gateway: createGateway(config, database),
+      rules: {
+        requiredConfirmations: config.wallet.depositConfirmations,
+        trxRateMicro: config.wallet.trxRateMicro,
+        minDepositMicro: config.wallet.minDepositMicro,
+      },
+      pollMs: config.wallet.pollMs,
+    },
   });
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
@@ -57,6 +79,8 @@ export async function buildApp({ config, database, logger, mailer }: AppOptions)
       await api.register(authRoutes);
       await api.register(telegramRoutes);
       await api.register(userRoutes);
+      await api.register(walletRoutes);
+      await api.register(devchainRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
@@ -64,7 +88,9 @@ export async function buildApp({ config, database, logger, mailer }: AppOptions)
 
   await serveClientApps(app, config.distDir);
 
+  const stopWorkers = startWorkers ? startWalletWorkers(app.services, log) : async () => undefined;
   app.addHook('onClose', async () => {
+    await stopWorkers();
     await new Promise<void>((resolve) => app.services.sockets.close(() => resolve()));
   });
   return app;

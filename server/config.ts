@@ -6,6 +6,12 @@ import { z } from 'zod';
  * (PGlite, devchain, no Telegram, no SMTP), so `npm start` needs none.
  */
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A USDT amount as a decimal string in the environment, kept as micro-USDT (defaults are in micro). */
+const usdt = z.coerce
+  .number()
+  .nonnegative()
+  .refine((v) => Math.round(v * 1e6) / 1e6 === v, 'must have at most 6 decimals')
+  .transform((v) => BigInt(Math.round(v * 1e6)));
 const optionalText = z
   .string()
   .trim()
@@ -30,6 +36,19 @@ const environment = z
     SESSION_TTL_DAYS: positiveInt(30),
     AUTH_RATE_LIMIT_MAX: positiveInt(20),
     AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    CHAIN: z.enum(['devchain', 'tron']).default('devchain'),
+    ALLOW_DEVCHAIN: z.enum(['0', '1']).default('0'),
+    DEVCHAIN_BLOCK_MS: positiveInt(1000),
+    DEVCHAIN_HOT_WALLET_USDT: usdt.default(1_000_000_000_000n),
+    DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).optional(),
+    WALLET_POLL_MS: z.coerce.number().int().positive().optional(),
+    TRX_USDT_RATE: usdt.default(151_000n),
+    MIN_DEPOSIT: usdt.default(1_000_000n),
+    TRON_API_URL: z.string().url().default('https://api.trongrid.io'),
+    TRON_API_KEY: optionalText,
+    USDT_CONTRACT: z.string().default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+    TRON_XPUB: optionalText,
+    TRON_HOT_WALLET_KEY: optionalText.refine((v) => !v || /^(0x)?[0-9a-fA-F]{64}$/.test(v), 'must be a 64-hex-digit private key'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
@@ -53,8 +72,21 @@ export interface Config {
   sessionTtlMs: number;
   authRateLimit: { max: number; windowMs: number };
   logLevel: string;
+  wallet: WalletConfig;
   /** Where the built clients live; the server serves them when present. */
   distDir: string;
+}
+
+export interface WalletConfig {
+  chain: 'devchain' | 'tron';
+  devchainBlockMs: number;
+  devchainHotWalletMicro: bigint;
+  depositConfirmations: number;
+  pollMs: number;
+  /** micro-USDT credited per whole TRX. */
+  trxRateMicro: bigint;
+  minDepositMicro: bigint;
+  tron: { apiUrl: string; apiKey: string | undefined; usdtContract: string; xpub: string; hotWalletKey: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }
+  const fail = (message: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${message}`);
+  };
+  if (e.CHAIN === 'devchain' && e.NODE_ENV === 'production' && e.ALLOW_DEVCHAIN !== '1') {
+    fail('CHAIN=devchain simulates deposits and must not run in production; set CHAIN=tron (or ALLOW_DEVCHAIN=1 for a demo)');
+  }
+  if (e.CHAIN === 'tron' && (!e.TRON_XPUB || !e.TRON_HOT_WALLET_KEY)) fail('CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY');
+  const devchain = e.CHAIN === 'devchain';
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -85,6 +125,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
+    wallet: {
+      chain: e.CHAIN,
+      devchainBlockMs: e.DEVCHAIN_BLOCK_MS,
+      devchainHotWalletMicro: e.DEVCHAIN_HOT_WALLET_USDT,
+      depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? (devchain ? 3 : 19),
+      pollMs: e.WALLET_POLL_MS ?? (devchain ? e.DEVCHAIN_BLOCK_MS : 10_000),
+      trxRateMicro: e.TRX_USDT_RATE,
+      minDepositMicro: e.MIN_DEPOSIT,
+      tron:
+        e.CHAIN === 'tron' && e.TRON_XPUB && e.TRON_HOT_WALLET_KEY
+          ? {
+              apiUrl: e.TRON_API_URL.replace(/\/+$/, ''),
+              apiKey: e.TRON_API_KEY,
+              usdtContract: e.USDT_CONTRACT,
+              xpub: e.TRON_XPUB,
+              hotWalletKey: e.TRON_HOT_WALLET_KEY.replace(/^0x/, ''),
+            }
+          : undefined,
+    },
     distDir: path.resolve('dist'),
   };
 }

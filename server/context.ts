@@ -5,6 +5,8 @@ import type { Database, Db } from './db/client.ts';
 import type { UserRow } from './db/schema.ts';
 import type { AuthLimiter } from './http/rateLimits.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { DepositRules } from './wallet/deposits.ts';
+import type { ChainGateway } from './wallet/gateway.ts';
 
 export type Sockets = SocketServer<ClientToServerEvents, ServerToClientEvents>;
 
@@ -16,6 +18,7 @@ export interface Services {
   mailer: Mailer;
   limitAuth: AuthLimiter;
   sockets: Sockets;
+  wallet: { gateway: ChainGateway; rules: DepositRules; pollMs: number };
 }
 
 declare module 'fastify' {

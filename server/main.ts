@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const outcome = await ensureOperator(database.db, config.admin.username, config.admin.password);
     log.info({ username: config.admin.username, outcome }, 'operator from ADMIN_USERNAME ready');
   }
-  const app = await buildApp({ config, database, logger: log });
+  const app = await buildApp({ config, database, logger: log, startWorkers: true });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -82,3 +82,57 @@ export const transfers = pgTable('transfers', {
   ref: text('ref'),
   createdAt: createdAt(),
 });
+
+export const depositAddresses = pgTable('deposit_addresses', {
+  userId: uuid('user_id').primaryKey(),
+  derivationIndex: integer('derivation_index').notNull(),
+  address: text('address').notNull(),
+  createdAt: createdAt(),
+});
+
+export const deposits = pgTable('deposits', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  address: text('address').notNull(),
+  chainTxId: text('chain_tx_id').notNull(),
+  eventIndex: integer('event_index').notNull(),
+  currency: text('currency', { enum: ['USDT', 'TRX'] }).notNull(),
+  amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
+  creditMicro: bigint('credit_micro', { mode: 'bigint' }).notNull(),
+  confirmations: integer('confirmations').notNull().default(0),
+  status: text('status', { enum: ['pending', 'completed', 'below-minimum'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+  creditedAt: timestamp('credited_at', { withTimezone: true }),
+});
+
+export const withdrawals = pgTable('withdrawals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  toAddress: text('to_address').notNull(),
+  amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+  feeMicro: bigint('fee_micro', { mode: 'bigint' }).notNull(),
+  status: text('status', { enum: ['pending', 'sending', 'completed', 'failed'] }).notNull().default('pending'),
+  chainTxId: text('chain_tx_id'),
+  signedTx: text('signed_tx'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  error: text('error'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+export const chainState = pgTable('chain_state', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const devchainTransfers = pgTable('devchain_transfers', {
+  txId: text('tx_id').notNull(),
+  eventIndex: integer('event_index').notNull().default(0),
+  currency: text('currency', { enum: ['USDT', 'TRX'] }).notNull(),
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,47 @@
+/**
+ * Everything the product needs from a blockchain, behind one interface (DESIGN.md §4). Two
+ * implementations: the devchain (embedded default, simulated TRON) and tron (TronGrid).
+ */
+export type ChainCurrency = 'USDT' | 'TRX';
+
+export interface IncomingTransfer {
+  txId: string;
+  /** Position of this transfer among the events of its transaction (a contract call may carry several). */
+  eventIndex: number;
+  to: string;
+  currency: ChainCurrency;
+  /** In the currency's smallest unit: micro-USDT for USDT, sun for TRX (both 6 decimals). */
+  amountRaw: bigint;
+  confirmations: number;
+  /** True once the chain can no longer drop it (TRON's solidified blocks). */
+  final: boolean;
+}
+
+export interface SignedWithdrawal {
+  txId: string;
+  /** The signed transaction as the chain takes it; broadcasting it again is the same transaction. */
+  payload: string;
+  /** After this the chain refuses the transaction, so one not on chain by then never will be. */
+  expiresAt: Date;
+}
+
+export type BroadcastResult = { accepted: true } | { accepted: false; reason: string };
+export type WithdrawalStatus = 'unknown' | 'pending' | 'confirmed' | 'failed';
+
+export interface ChainGateway {
+  readonly name: 'devchain' | 'tron';
+  depositAddress(index: number): string;
+  /**
+   * Incoming transfers to these addresses since `cursor` (null: from the start the gateway knows),
+   * unconfirmed ones included, and the cursor to pass next time. The cursor never passes a transfer
+   * that is not yet final, so every transfer is seen until it can be credited.
+   */
+  incomingTransfers(addresses: string[], cursor: string | null): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }>;
+  /** Builds and signs (does not send) a USDT transfer of `amountMicro` to `to`. */
+  signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal>;
+  /** Sends a signed withdrawal. Throws when the outcome is unknown (network trouble): retry later. */
+  broadcast(withdrawal: SignedWithdrawal): Promise<BroadcastResult>;
+  withdrawalStatus(txId: string): Promise<WithdrawalStatus>;
+  /** On-chain balances of an address: micro-USDT and sun. */
+  balances(address: string): Promise<{ usdtMicro: bigint; trxSun: bigint }>;
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { WITHDRAWAL_FEE_MICRO } from '../../protocol/wallet.ts';
+import type { Services } from '../context.ts';
+import { withdrawals } from '../db/schema.ts';
+import { moneyTransaction } from '../ledger/notify.ts';
+import type { ChainGateway } from './gateway.ts';
+
+type Money = Pick<Services, 'db' | 'sockets'>;
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** Past its expiry plus this margin, a signed transaction that is not on chain never will be. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/**
+ * Takes the whole amount from the balance into the hold account and records the withdrawal as pending,
+ * in one transaction. Throws InsufficientFunds (nothing changes) when the balance is short.
+ */
+export async function requestWithdrawal(money: Money, userId: string, toAddress: string, amountMicro: bigint): Promise<WithdrawalRow> {
+  return moneyTransaction(money, async ({ tx, transfer }) => {
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({ userId, toAddress, amountMicro, feeMicro: WITHDRAWAL_FEE_MICRO })
+      .returning();
+    if (!row) throw new Error('withdrawal insert returned nothing');
+    await transfer({
+      from: { kind: 'user', userId },
+      to: 'withdrawal_hold',
+      amount: amountMicro,
+      kind: 'withdrawal-hold',
+      idempotencyKey: `withdrawal:${row.id}:hold`,
+      ref: row.id,
+    });
+    return row;
+  });
+}
+
+async function finish(money: Money, id: string, outcome: 'completed' | 'failed', error?: string): Promise<void> {
+  await moneyTransaction(money, async ({ tx, transfer }) => {
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: outcome, finishedAt: new Date(), error: error ?? null })
+      .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['pending', 'sending'])))
+      .returning();
+    if (!row) return; // another worker finished it first
+    if (outcome === 'completed') {
+      const sent = row.amountMicro - row.feeMicro;
+      await transfer({ from: 'withdrawal_hold', to: 'chain', amount: sent, kind: 'withdrawal-sent', idempotencyKey: `withdrawal:${id}:sent`, ref: id });
+      if (row.feeMicro > 0n) {
+        await transfer({ from: 'withdrawal_hold', to: 'house_fees', amount: row.feeMicro, kind: 'withdrawal-fee', idempotencyKey: `withdrawal:${id}:fee`, ref: id });
+      }
+    } else {
+      await transfer({
+        from: 'withdrawal_hold',
+        to: { kind: 'user', userId: row.userId },
+        amount: row.amountMicro,
+        kind: 'withdrawal-refund',
+        idempotencyKey: `withdrawal:${id}:refund`,
+        ref: id,
+      });
+    }
+  });
+}
+
+/**
+ * Claims the oldest pending withdrawal and signs its chain transaction, storing it before anything is
+ * sent: from then on only that one transaction (one id) can ever carry this withdrawal.
+ */
+export async function claimAndSign(money: Money, gateway: ChainGateway): Promise<WithdrawalRow | null> {
+  return money.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.status, 'pending'))
+      .orderBy(asc(withdrawals.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    const signed = await gateway.signWithdrawal(row.toAddress, row.amountMicro - row.feeMicro);
+    const [claimed] = await tx
+      .update(withdrawals)
+      .set({ status: 'sending', chainTxId: signed.txId, signedTx: signed.payload, expiresAt: signed.expiresAt, attempts: sql`${withdrawals.attempts} + 1` })
+      .where(eq(withdrawals.id, row.id))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+/** Sends (or sends again: the same signed transaction) and acts on a definite refusal. */
+async function send(money: Money, gateway: ChainGateway, row: WithdrawalRow, log?: Logger): Promise<void> {
+  if (!row.chainTxId || !row.signedTx || !row.expiresAt) return;
+  try {
+    const result = await gateway.broadcast({ txId: row.chainTxId, payload: row.signedTx, expiresAt: row.expiresAt });
+    if (!result.accepted) {
+      log?.warn({ withdrawalId: row.id, reason: result.reason }, 'withdrawal refused by the chain; refunding');
+      await finish(money, row.id, 'failed', result.reason);
+    }
+  } catch (error) {
+    // Unknown outcome: the status check of a later round decides, never a second signature.
+    log?.warn({ withdrawalId: row.id, err: error }, 'withdrawal broadcast outcome unknown');
+  }
+}
+
+/** Settles withdrawals already handed to the chain: confirmed → completed, refused or expired → refunded. */
+async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: Logger): Promise<void> {
+  const sending = await money.db.select().from(withdrawals).where(eq(withdrawals.status, 'sending')).orderBy(asc(withdrawals.createdAt)).limit(100);
+  for (const row of sending) {
+    if (!row.chainTxId) continue;
+    const status = await gateway.withdrawalStatus(row.chainTxId);
+    if (status === 'confirmed') await finish(money, row.id, 'completed');
+    else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain');
+    else if (status === 'unknown') {
+      const expired = row.expiresAt && row.expiresAt.getTime() + EXPIRY_MARGIN_MS < now.getTime();
+      if (expired) await finish(money, row.id, 'failed', 'transaction expired before it reached the chain');
+      else await send(money, gateway, row, log);
+    }
+  }
+}
+
+/** One round of the withdrawal worker: send what is new, settle what is on its way. */
+export async function processWithdrawals(money: Money, gateway: ChainGateway, log?: Logger, now = new Date()): Promise<void> {
+  for (;;) {
+    const claimed = await claimAndSign(money, gateway);
+    if (!claimed) break;
+    log?.info({ withdrawalId: claimed.id, txId: claimed.chainTxId }, 'withdrawal signed');
+    await send(money, gateway, claimed, log);
+  }
+  await reconcile(money, gateway, now, log);
+}
