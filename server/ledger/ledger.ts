@@ -73,6 +73,16 @@ export async function transfer(tx: Tx, request: TransferRequest): Promise<Transf
   if (request.amount <= 0n) throw new RangeError(`transfer amount must be positive, got ${request.amount}`);
   const [fromId, toId] = await Promise.all([accountId(tx, request.from), accountId(tx, request.to)]);
 
+  // Lock both rows in id order, so two transfers between the same accounts in opposite directions
+  // cannot deadlock. NO KEY UPDATE, because the transfer rows' foreign keys take KEY SHARE locks on
+  // these accounts, which a plain FOR UPDATE would wait on (and deadlock with).
+  await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(inArray(accounts.id, [fromId, toId]))
+    .orderBy(accounts.id)
+    .for('no key update');
+
   const [inserted] = await tx
     .insert(transfers)
     .values({
@@ -94,14 +104,6 @@ export async function transfer(tx: Tx, request: TransferRequest): Promise<Transf
     return { id: first.id, applied: false, touchedUsers: [] };
   }
 
-  // Lock both rows in id order, so two transfers between the same accounts in opposite directions
-  // cannot deadlock.
-  await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(inArray(accounts.id, [fromId, toId]))
-    .orderBy(accounts.id)
-    .for('update');
   const debited = await tx
     .update(accounts)
     .set({ balanceMicro: sql`${accounts.balanceMicro} - ${request.amount}` })

@@ -58,7 +58,7 @@ export interface TestApp {
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, config?: Config): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const resolved = config ?? testConfig(env);
-  const app = await buildApp({ config: resolved, database, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({ config: resolved, database, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   await app.ready();
   return {
     app,

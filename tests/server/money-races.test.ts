@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { applyIncoming, depositAddressOf } from '../../server/wallet/deposits.ts';
+import { Devchain } from '../../server/wallet/devchain.ts';
+import type { IncomingTransfer } from '../../server/wallet/gateway.ts';
+import { claimAndSign, processWithdrawals } from '../../server/wallet/withdrawals.ts';
+import { databaseKinds, rows, signedUp, startTestApp, type TestApp } from './harness.ts';
+
+const VALID_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+
+// Races need real concurrency: PostgreSQL when it is there (CI), else PGlite, which serialises.
+const kind = databaseKinds.includes('postgres') ? 'postgres' : 'pglite';
+
+describe(`money under concurrency [${kind}]`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+    await t.close();
+  });
+
+  const rules = () => t.app.services.wallet.rules;
+
+  async function credit(userId: string, amountMicro: bigint): Promise<void> {
+    const address = await depositAddressOf(t.database.db, t.app.services.wallet.gateway, userId);
+    const incoming: IncomingTransfer = {
+      txId: `seed-${userId}-${amountMicro}`,
+      eventIndex: 0,
+      to: address,
+      currency: 'USDT',
+      amountRaw: amountMicro,
+      confirmations: 100,
+      final: true,
+    };
+    await applyIncoming(t.app.services, [incoming], rules());
+  }
+
+  it('20 parallel withdrawals of 5 against a balance of 25: exactly 5 succeed', async () => {
+    const player = await signedUp(t.app);
+    await credit(player.id, 25_000_000n);
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: VALID_ADDRESS } });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 5 } }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 400).every((a) => a.json().message === 'Insufficient balance')).toBe(true);
+    const [count] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from withdrawals where user_id = ${player.id}`);
+    expect(count?.n).toBe(5);
+    const [account] = await rows<{ balance: string }>(t.database, sql`select balance_micro::text as balance from accounts where kind = 'user' and user_id = ${player.id}`);
+    expect(account?.balance).toBe('0');
+  });
+
+  it('the same chain deposit delivered by two pollers at once credits once', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, t.app.services.wallet.gateway, player.id);
+    const incoming: IncomingTransfer = { txId: 'f'.repeat(64), eventIndex: 0, to: address, currency: 'USDT', amountRaw: 9_000_000n, confirmations: 30, final: true };
+    const credited = await Promise.all(Array.from({ length: 6 }, () => applyIncoming(t.app.services, [incoming], rules())));
+    expect(credited.reduce((a, b) => a + b, 0)).toBe(1);
+    const [account] = await rows<{ balance: string }>(t.database, sql`select balance_micro::text as balance from accounts where kind = 'user' and user_id = ${player.id}`);
+    expect(account?.balance).toBe('9000000');
+  });
+
+  it('a worker killed between claim and send, restarted, sends once', async () => {
+    const player = await signedUp(t.app);
+    await credit(player.id, 40_000_000n);
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: VALID_ADDRESS } });
+    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 20 } });
+
+    // The first worker claims and signs, then dies before it sends anything.
+    const claimed = await claimAndSign(t.app.services, t.app.services.wallet.gateway);
+    expect(claimed?.status).toBe('sending');
+
+    // Restarted workers (two at once, for good measure) pick it up; the clock moves on until confirmed.
+    let clock = Date.now();
+    const restarted = new Devchain(t.database.db, { blockMs: 1000, hotWalletMicro: 10n ** 12n, now: () => clock });
+    await Promise.all([processWithdrawals(t.app.services, restarted), processWithdrawals(t.app.services, restarted)]);
+    clock += 10_000;
+    await processWithdrawals(t.app.services, restarted);
+
+    const sent = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from devchain_transfers where tx_id = ${claimed?.chainTxId}`);
+    expect(sent[0]?.n).toBe(1);
+    const [record] = await rows<{ status: string; chain_tx_id: string }>(t.database, sql`select status, chain_tx_id from withdrawals where id = ${claimed?.id}`);
+    expect(record).toEqual({ status: 'completed', chain_tx_id: claimed?.chainTxId });
+    const paid = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from transfers where ref = ${claimed?.id} and kind = 'withdrawal-sent'`);
+    expect(paid[0]?.n).toBe(1);
+  });
+
+  it('a signed withdrawal that never reached the chain and expired is refunded, never re-signed', async () => {
+    const player = await signedUp(t.app);
+    await credit(player.id, 10_000_000n);
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: VALID_ADDRESS } });
+    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 10 } });
+    const claimed = await claimAndSign(t.app.services, t.app.services.wallet.gateway);
+    await processWithdrawals(t.app.services, t.app.services.wallet.gateway, undefined, new Date(Date.now() + 10 * 60_000));
+    const [record] = await rows<{ status: string }>(t.database, sql`select status from withdrawals where id = ${claimed?.id}`);
+    expect(record?.status).toBe('failed');
+    const [account] = await rows<{ balance: string }>(t.database, sql`select balance_micro::text as balance from accounts where kind = 'user' and user_id = ${player.id}`);
+    expect(account?.balance).toBe('10000000');
+    const onChain = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from devchain_transfers where tx_id = ${claimed?.chainTxId}`);
+    expect(onChain[0]?.n).toBe(0);
+  });
+});
