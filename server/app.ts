@@ -17,6 +17,7 @@ import { createSockets } from './sockets/index.ts';
 import { userRoutes } from './users/routes.ts';
 import { Devchain } from './wallet/devchain.ts';
 import type { ChainGateway } from './wallet/gateway.ts';
+import { TronGateway } from './wallet/tron.ts';
 import { devchainRoutes, walletRoutes } from './wallet/routes.ts';
 import { startWalletWorkers } from './wallet/workers.ts';
 
@@ -33,7 +34,9 @@ function createGateway(config: Config, database: Database): ChainGateway {
   if (config.wallet.chain === 'devchain') {
     return new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro });
   }
-  throw new Error('CHAIN=tron is not available in this version; use CHAIN=devchain');
+  const tron = config.wallet.tron;
+  if (!tron) throw new Error('CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY');
+  return new TronGateway(tron);
 }
 
 /**

@@ -103,7 +103,7 @@ for (const kind of databaseKinds) {
       const socket = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], extraHeaders: { cookie: player.cookie } });
       const seen: number[] = [];
       socket.on('balanceUpdated', (value: number) => seen.push(value));
-      await new Promise((resolve) => socket.once('connect', resolve));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       await call('POST', '/api/dev/deposit', undefined, { address, amount: 7.25, currency: 'USDT' });
       await roundsUntil(async () => (seen.length ? true : undefined));
       expect(seen).toEqual([7.25]);

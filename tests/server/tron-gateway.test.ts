@@ -1,0 +1,157 @@
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha512 } from '@noble/hashes/sha2.js';
+import { sql } from 'drizzle-orm';
+import { TronWeb } from 'tronweb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { depositAddressOf, pollDeposits } from '../../server/wallet/deposits.ts';
+import { accountXpubFromSeed, depositAddressFromXpub, privateKeyFromSeed, tronAddressOf } from '../../server/wallet/tronAddress.ts';
+import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { rows, signedUp, startTestApp, type TestApp } from './harness.ts';
+import { TronGridStandIn } from './tronGridStandIn.ts';
+
+const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+const seed = pbkdf2(sha512, new TextEncoder().encode(MNEMONIC), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 });
+const XPUB = accountXpubFromSeed(seed);
+const HOT_KEY = Buffer.from(privateKeyFromSeed(new Uint8Array(64).fill(7), 0)).toString('hex');
+const PAYEE = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
+
+describe('TRON address derivation', () => {
+  it('matches the known vector of the BIP-39 test mnemonic at m/44\'/195\'/0\'/0/0', () => {
+    expect(depositAddressFromXpub(XPUB, 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+  });
+
+  it('matches TronWeb\'s own derivation from the mnemonic for the first indexes', () => {
+    for (const index of [0, 1, 2, 7, 1000]) {
+      const wallet = TronWeb.fromMnemonic(MNEMONIC, `m/44'/195'/0'/0/${index}`);
+      expect(depositAddressFromXpub(XPUB, index), `index ${index}`).toBe(wallet.address);
+    }
+  });
+
+  it('derives the hot wallet address the same way TronWeb does from its key', () => {
+    const ours = tronAddressOf(secp256k1.getPublicKey(Buffer.from(HOT_KEY, 'hex'), true));
+    expect(ours).toBe(TronWeb.address.fromPrivateKey(HOT_KEY));
+  });
+});
+
+describe('the tron gateway against a TronGrid stand-in', () => {
+  const chain = new TronGridStandIn();
+  let t: TestApp;
+  beforeAll(async () => {
+    await chain.start();
+    t = await startTestApp('pglite', { CHAIN: 'tron', TRON_API_URL: chain.url, TRON_XPUB: XPUB, TRON_HOT_WALLET_KEY: HOT_KEY, TRON_API_KEY: 'test-key' });
+  });
+  afterAll(async () => {
+    expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+    await t.close();
+    await chain.stop();
+  });
+
+  const gateway = () => t.app.services.wallet.gateway;
+  const poll = () => pollDeposits(t.app.services, gateway(), t.app.services.wallet.rules);
+  const balanceOf = async (cookie: string) => (await t.app.inject({ url: '/api/protected', headers: { cookie } })).json().user.balance as number;
+
+  it('hands out addresses from the xpub', async () => {
+    const player = await signedUp(t.app);
+    const address = (await t.app.inject({ url: '/api/wallet/wallet-address', headers: { cookie: player.cookie } })).json().walletAddress;
+    const [row] = await rows<{ derivation_index: number }>(t.database, sql`select derivation_index from deposit_addresses where user_id = ${player.id}`);
+    expect(address).toBe(depositAddressFromXpub(XPUB, row?.derivation_index ?? -1));
+  });
+
+  it('finds deposits, waits for confirmation, and credits each once even when seen twice', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const usdtTx = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 25_000_000n, confirmed: false });
+    chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 200_000_000n, confirmed: false });
+    // The same transfer listed twice (a page overlap), and a second Transfer event in one transaction.
+    const listed = chain.transfers.find((x) => x.txId === usdtTx);
+    if (!listed) throw new Error('no transfer');
+    chain.transfers.push({ ...listed });
+    chain.transfers.push({ ...listed, eventIndex: 1, amountRaw: 5_000_000n });
+
+    await poll();
+    expect(await balanceOf(player.cookie)).toBe(0);
+    const [pending] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from deposits where user_id = ${player.id} and status = 'pending'`);
+    expect(pending?.n).toBe(3);
+
+    chain.confirmAll();
+    await poll();
+    await poll();
+    expect(await balanceOf(player.cookie)).toBe(25 + 5 + 200 * 0.151);
+    expect(chain.requests.some((r) => r.includes(`/v1/accounts/${address}/transactions/trc20`))).toBe(true);
+  });
+
+  it('signs withdrawals with the hot wallet, sends amount − 1.5 of USDT, and completes on confirmation', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 50_000_000n, confirmed: true });
+    await poll();
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 20 } });
+    expect(res.json()).toEqual({ newBalance: 30 });
+
+    await processWithdrawals(t.app.services, gateway());
+    const [record] = await rows<{ status: string; chain_tx_id: string }>(t.database, sql`select status, chain_tx_id from withdrawals where user_id = ${player.id}`);
+    expect(record?.status).toBe('sending');
+    expect(chain.decodeTransfer(record?.chain_tx_id ?? '')).toEqual({ to: PAYEE, amount: 18_500_000n });
+
+    chain.confirmAll();
+    await processWithdrawals(t.app.services, gateway());
+    const [done] = await rows<{ status: string }>(t.database, sql`select status from withdrawals where user_id = ${player.id}`);
+    expect(done?.status).toBe('completed');
+  });
+
+  it('refunds the whole amount when the broadcast is refused', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 10_000_000n, confirmed: true });
+    await poll();
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
+    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 10 } });
+    chain.refuseBroadcastsWith = 'CONTRACT_VALIDATE_ERROR';
+    try {
+      await processWithdrawals(t.app.services, gateway());
+    } finally {
+      chain.refuseBroadcastsWith = null;
+    }
+    const [record] = await rows<{ status: string; error: string }>(t.database, sql`select status, error from withdrawals where user_id = ${player.id}`);
+    expect(record?.status).toBe('failed');
+    expect(record?.error).toContain('CONTRACT_VALIDATE_ERROR');
+    expect(await balanceOf(player.cookie)).toBe(10);
+  });
+
+  it('after a broadcast with no answer, sends the same transaction again and pays once', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 10_000_000n, confirmed: true });
+    await poll();
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
+    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 5 } });
+    chain.dropBroadcasts = true;
+    try {
+      await processWithdrawals(t.app.services, gateway());
+    } finally {
+      chain.dropBroadcasts = false;
+    }
+    const [record] = await rows<{ status: string; chain_tx_id: string }>(t.database, sql`select status, chain_tx_id from withdrawals where user_id = ${player.id}`);
+    expect(record?.status).toBe('sending');
+    await processWithdrawals(t.app.services, gateway());
+    await processWithdrawals(t.app.services, gateway());
+    const txId = record?.chain_tx_id ?? '';
+    expect(chain.broadcasts.has(txId)).toBe(true);
+    expect(chain.broadcastCalls.filter((id) => id === txId).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(chain.broadcastCalls.filter((id) => chain.decodeTransfer(id)?.amount === 3_500_000n))).toEqual(new Set([txId]));
+    chain.confirmAll();
+    await processWithdrawals(t.app.services, gateway());
+    const [done] = await rows<{ status: string }>(t.database, sql`select status from withdrawals where user_id = ${player.id}`);
+    expect(done?.status).toBe('completed');
+  });
+
+  it("reads an address's on-chain USDT and TRX", async () => {
+    const address = depositAddressFromXpub(XPUB, 500);
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 3_000_000n, confirmed: true });
+    chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 7_000_000n, confirmed: true });
+    expect(await gateway().balances(address)).toEqual({ usdtMicro: 3_000_000n, trxSun: 7_000_000n });
+  });
+});
