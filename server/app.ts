@@ -78,7 +78,11 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
-      api.get('/config', async () => ({ botUsername: config.botUsername ?? null, supportUrl: config.supportUrl ?? null }));
+      api.get('/config', async () => ({
+        botUsername: config.botUsername ?? null,
+        supportUrl: config.supportUrl ?? null,
+        chain: config.wallet.chain,
+      }));
       await api.register(authRoutes);
       await api.register(telegramRoutes);
       await api.register(userRoutes);

@@ -15,6 +15,14 @@ describe('configuration', () => {
       nodeEnv: 'development',
     });
     expect(config.dataDir).toMatch(/data$/);
+    expect(config.wallet).toMatchObject({
+      chain: 'devchain',
+      devchainBlockMs: 1000,
+      depositConfirmations: 3,
+      trxRateMicro: 151_000n,
+      minDepositMicro: 1_000_000n,
+      tron: undefined,
+    });
   });
 
   it('reads every setting', () => {
@@ -30,6 +38,7 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://mail:25',
       SESSION_TTL_DAYS: '7',
       NODE_ENV: 'production',
+      ALLOW_DEVCHAIN: '1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -45,6 +54,17 @@ describe('configuration', () => {
     });
   });
 
+  it('uses the tron defaults when CHAIN=tron', () => {
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({ CHAIN: 'tron', TRON_XPUB: 'xpub-test', TRON_HOT_WALLET_KEY: `0x${key}`, TRX_USDT_RATE: '0.2' });
+    expect(config.wallet).toMatchObject({
+      chain: 'tron',
+      depositConfirmations: 19,
+      trxRateMicro: 200_000n,
+      tron: { apiUrl: 'https://api.trongrid.io', usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', xpub: 'xpub-test', hotWalletKey: key },
+    });
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -54,6 +74,11 @@ describe('configuration', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together'],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters'],
+    [{ NODE_ENV: 'production' }, 'CHAIN=devchain simulates deposits and must not run in production'],
+    [{ CHAIN: 'tron' }, 'CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY'],
+    [{ CHAIN: 'tron', TRON_XPUB: 'xpub', TRON_HOT_WALLET_KEY: 'abc' }, 'TRON_HOT_WALLET_KEY: must be a 64-hex-digit private key'],
+    [{ MIN_DEPOSIT: '0.0000001' }, 'MIN_DEPOSIT: must have at most 6 decimals'],
+    [{ CHAIN: 'ethereum' }, 'CHAIN'],
   ])('stops on %j with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -110,7 +110,7 @@ for (const kind of databaseKinds.slice(0, 1)) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/telegram', payload: { initData: 'x=1' } });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe('Telegram login is not configured on this server');
-      expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({ botUsername: null, supportUrl: null });
+      expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({ botUsername: null, supportUrl: null, chain: 'devchain' });
     } finally {
       await t.close();
     }
