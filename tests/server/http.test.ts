@@ -73,7 +73,7 @@ describe('without a built client', () => {
 
 describe('production cookies', () => {
   it('marks the session cookie Secure under NODE_ENV=production', async () => {
-    const t = await startTestApp('pglite', { NODE_ENV: 'production' });
+    const t = await startTestApp('pglite', { NODE_ENV: 'production', ALLOW_DEVCHAIN: '1' });
     try {
       await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'prod_user', email: 'p@example.com', password: 'secret-pass' } });
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'prod_user', password: 'secret-pass' } });

@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { adminLogout } from '../src/api/adminLogout.ts';
+import { useAdminSession } from '../src/api/adminSession.ts';
+import { isUnauthorized } from '../src/api/http.ts';
+import { LoadingOverlay } from '../src/ui/LoadingOverlay.tsx';
+import { clearAdminToken, readAdminToken } from './adminToken.ts';
+
+/**
+ * The signed-in back office: asks GET /api/admin/session once (Bearer token or admin cookie) and sends
+ * an unknown operator to the login page. The server guards every admin call whatever this does.
+ */
+export function AdminLayout() {
+  const token = readAdminToken();
+  const operator = useAdminSession(token);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const unknownOperator = operator.isError && isUnauthorized(operator.error);
+  useEffect(() => {
+    // A token the server no longer accepts is of no use on the next visit either.
+    if (unknownOperator) clearAdminToken();
+  }, [unknownOperator]);
+
+  if (operator.isPending) return <LoadingOverlay text="Loading..." />;
+  if (unknownOperator) return <Navigate to="/admin/login" replace />;
+
+  const logout = () => {
+    void adminLogout(token).catch((error: unknown) => console.warn('Operator logout failed', error));
+    clearAdminToken();
+    queryClient.clear();
+    void navigate('/admin/login', { replace: true });
+  };
+
+  return (
+    <div className="admin">
+      <header className="admin__bar">
+        <p className="admin__brand">Duel Stakes · Back office</p>
+        <nav className="admin__nav" aria-label="Back office">
+          <NavLink to="/admin/dashboard">Dashboard</NavLink>
+          <NavLink to="/admin/completed-games">Completed Games</NavLink>
+          <NavLink to="/admin/users">Users</NavLink>
+        </nav>
+        <div className="admin__who">
+          {operator.data && <span className="muted">{operator.data.username}</span>}
+          <button className="button button--secondary" type="button" onClick={logout}>
+            Logout
+          </button>
+        </div>
+      </header>
+      <main className="admin__main">
+        {operator.isError ? (
+          <p className="form-error" role="alert">
+            The server could not be reached. Reload the page to try again.
+          </p>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from './http.ts';
+
+/** GET /api/admin/session → {username} of the operator (admin cookie or Bearer token); 401 otherwise. */
+export const fetchAdminSession = (token: string | null) => get<{ username: string }>('/admin/session', { bearer: token });
+
+export const adminSessionQueryOptions = (token: string | null) =>
+  queryOptions({ queryKey: ['admin-session', token] as const, queryFn: () => fetchAdminSession(token), retry: false });
+
+export const useAdminSession = (token: string | null) => useQuery(adminSessionQueryOptions(token));

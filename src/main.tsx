@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { rememberReferrer } from './app/referrer.ts';
+import { loginWithTelegram } from './app/telegramLogin.ts';
+import { startTelegram } from './platform/telegram.ts';
+import './ui/theme.css';
+
+async function start(): Promise<void> {
+  // `DEV_TELEGRAM=1 npm run dev` runs the app as if inside Telegram; never part of a build.
+  if (import.meta.env.DEV && import.meta.env.VITE_DEV_INIT_DATA) {
+    const { mockTelegram } = await import('./platform/mockTelegram.ts');
+    mockTelegram(import.meta.env.VITE_DEV_INIT_DATA as string);
+  }
+  rememberReferrer(window.location.search);
+  startTelegram();
+  // Started before the first render, so the session guard waits for it instead of racing it.
+  void loginWithTelegram();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

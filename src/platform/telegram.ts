@@ -1,0 +1,114 @@
+/**
+ * Every Telegram Mini App SDK call lives here (DESIGN.md §7). Outside Telegram each function is a
+ * no-op (or a plain browser equivalent), and no SDK error ever escapes: a broken or old Telegram
+ * client must degrade to a normal web page, never crash the app.
+ */
+import {
+  backButton,
+  hapticFeedback,
+  init,
+  isTMA,
+  miniApp,
+  openLink as sdkOpenLink,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  shareURL as sdkShareURL,
+  themeParams,
+} from '@telegram-apps/sdk-react';
+
+let insideTelegram: boolean | null = null;
+let started = false;
+
+function safely<T>(what: string, call: () => T): T | undefined {
+  try {
+    return call();
+  } catch (error) {
+    console.warn(`[telegram] ${what} failed`, error);
+    return undefined;
+  }
+}
+
+/** True when the page was opened as a Mini App (Telegram's launch parameters are present). */
+export function isTelegram(): boolean {
+  insideTelegram ??= safely('environment check', () => isTMA()) ?? false;
+  return insideTelegram;
+}
+
+/** Starts the SDK once: events, back button, theme colours as CSS variables, then tells Telegram we are ready. */
+export function startTelegram(): void {
+  if (started || !isTelegram()) return;
+  started = true;
+  safely('init', () => init());
+  safely('back button', () => backButton.mount.ifAvailable());
+  safely('theme', () => {
+    themeParams.mountSync.ifAvailable();
+    // --tg-theme-bg-color, --tg-theme-button-color, …; src/ui/theme.css falls back when absent.
+    themeParams.bindCssVars.ifAvailable();
+  });
+  safely('mini app', () => {
+    miniApp.mountSync.ifAvailable();
+    miniApp.bindCssVars.ifAvailable();
+    miniApp.ready.ifAvailable();
+  });
+}
+
+/** The raw initData string the server validates with the bot token, or null outside Telegram. */
+export function telegramInitData(): string | null {
+  if (!isTelegram()) return null;
+  return safely('init data', () => retrieveRawInitData()) ?? null;
+}
+
+/** The `startapp` parameter of the link that opened the Mini App (our invite links carry the inviter there). */
+export function telegramStartParam(): string | null {
+  if (!isTelegram()) return null;
+  const params = safely('launch params', () => retrieveLaunchParams());
+  return params?.tgWebAppStartParam ?? params?.tgWebAppData?.start_param ?? null;
+}
+
+/**
+ * Shows or hides Telegram's back button and routes its presses to `onBack`.
+ * Returns the unsubscribe, so a component can own the button in one effect.
+ */
+export function bindBackButton(visible: boolean, onBack: () => void): () => void {
+  if (!started) return () => undefined;
+  safely('back button', () => (visible ? backButton.show.ifAvailable() : backButton.hide.ifAvailable()));
+  if (!visible) return () => undefined;
+  const result = safely('back button', () => backButton.onClick.ifAvailable(onBack));
+  const off = result?.[0] ? result[1] : undefined;
+  return () => {
+    if (off) safely('back button', off);
+  };
+}
+
+/**
+ * A haptic buzz. Telegram's haptics have styles, not durations, so a long buzz (the 400 ms game-end
+ * vibration) maps to a heavy impact; outside Telegram the browser's Vibration API takes the duration.
+ */
+export function vibrate(ms: number): void {
+  if (started) {
+    safely('haptics', () => hapticFeedback.impactOccurred.ifAvailable(ms >= 300 ? 'heavy' : 'light'));
+    return;
+  }
+  safely('vibrate', () => {
+    if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(ms);
+  });
+}
+
+/** Opens an external link: inside Telegram without leaving the Mini App, elsewhere in a new tab. */
+export function openLink(url: string): void {
+  if (started) {
+    const [called] = safely('open link', () => sdkOpenLink.ifAvailable(url)) ?? [false];
+    if (called) return;
+  }
+  safely('open link', () => window.open(url, '_blank', 'noopener,noreferrer'));
+}
+
+/** Telegram's share sheet; elsewhere Telegram's share page in a new tab. */
+export function shareUrl(url: string, text?: string): void {
+  if (started) {
+    const [called] = safely('share', () => sdkShareURL.ifAvailable(url, text)) ?? [false];
+    if (called) return;
+  }
+  const query = new URLSearchParams({ url, ...(text ? { text } : {}) });
+  safely('share', () => window.open(`https://t.me/share/url?${query.toString()}`, '_blank', 'noopener,noreferrer'));
+}

@@ -1,0 +1,50 @@
+import { vi } from 'vitest';
+
+type Handler = (...args: unknown[]) => void;
+
+/** Stands in for a socket.io-client Socket: records what the app sends, lets a test play the server. */
+export class FakeSocket {
+  readonly options: unknown;
+  readonly emitted: { event: string; args: unknown[] }[] = [];
+  disconnected = false;
+  private readonly handlers = new Map<string, Handler[]>();
+
+  constructor(options: unknown) {
+    this.options = options;
+  }
+
+  on(event: string, handler: Handler): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.emitted.push({ event, args });
+    return this;
+  }
+
+  removeAllListeners(): this {
+    this.handlers.clear();
+    return this;
+  }
+
+  disconnect(): this {
+    this.disconnected = true;
+    return this;
+  }
+
+  /** The server side: deliver an event to the app's handlers. */
+  receive(event: string, ...args: unknown[]): void {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
+}
+
+export const fakeSockets: FakeSocket[] = [];
+
+export const fakeSocketIoModule = {
+  io: vi.fn((options: unknown) => {
+    const socket = new FakeSocket(options);
+    fakeSockets.push(socket);
+    return socket;
+  }),
+};

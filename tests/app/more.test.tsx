@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from './apiStub.ts';
+import { fakeSockets } from './fakeSocket.ts';
+import { makeUser, renderApp } from './renderApp.tsx';
+
+function moreApi(supportUrl: string | null = null) {
+  return stubApi({
+    'GET /api/protected': { body: { user: makeUser() } },
+    'GET /api/config': { body: { botUsername: null, supportUrl } },
+    'POST /api/logout': { body: { ok: true } },
+  });
+}
+
+describe('the more page', () => {
+  it('lists played games, transaction history and the affiliate program', async () => {
+    moreApi();
+    renderApp('/more');
+    expect(await screen.findByRole('link', { name: /Played Games/ })).toHaveAttribute('href', '/played-games-history');
+    expect(screen.getByRole('link', { name: /Transaction History/ })).toHaveAttribute('href', '/transaction-history');
+    expect(screen.getByRole('link', { name: /Affiliate Program/ })).toHaveAttribute('href', '/affiliate-program');
+  });
+
+  it('shows the user agreement with its 12 numbered sections', async () => {
+    moreApi();
+    const { user } = renderApp('/more');
+    await user.click(await screen.findByRole('button', { name: /User Agreement/ }));
+    const agreement = screen.getByRole('dialog', { name: 'User Agreement' });
+    const sections = within(agreement).getAllByRole('heading', { level: 3 });
+    expect(sections.map((heading) => heading.textContent)).toEqual([
+      '1. Introduction',
+      '2. Eligibility',
+      '3. Digital assets only',
+      '4. Account registration',
+      '5. Fair play',
+      '6. Deposits and withdrawals',
+      '7. Limitation of liability',
+      '8. Dispute resolution',
+      '9. Termination',
+      '10. Changes',
+      '11. Governing law',
+      '12. Contact',
+    ]);
+    expect(agreement).toHaveTextContent('18 years');
+    await user.click(within(agreement).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the support chat outside Telegram in a new tab', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    moreApi('https://t.me/duel_support');
+    const { user } = renderApp('/more');
+    const support = await screen.findByRole('button', { name: /Chat with Support/ });
+    await waitFor(() => expect(support).toBeEnabled());
+    await user.click(support);
+    expect(open).toHaveBeenCalledWith('https://t.me/duel_support', '_blank', 'noopener,noreferrer');
+  });
+
+  it('disables the support chat when the server has no link', async () => {
+    moreApi(null);
+    renderApp('/more');
+    const support = await screen.findByRole('button', { name: /Chat with Support/ });
+    await waitFor(() => expect(support).toHaveTextContent('unavailable'));
+    expect(support).toBeDisabled();
+  });
+
+  it('logs out: POST /api/logout, the socket closes, and the login screen shows', async () => {
+    const api = moreApi();
+    const { user, path } = renderApp('/more');
+    await user.click(await screen.findByRole('button', { name: /Logout/ }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(path()).toBe('/login');
+    expect(api.callsTo('POST /api/logout')).toHaveLength(1);
+    expect(fakeSockets.every((socket) => socket.disconnected)).toBe(true);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('after logout, a protected page goes straight to the login screen', async () => {
+    const api = moreApi();
+    const { user, router, path } = renderApp('/more');
+    await user.click(await screen.findByRole('button', { name: /Logout/ }));
+    await screen.findByRole('button', { name: 'Login' });
+    const checks = api.callsTo('GET /api/protected').length;
+    await router.navigate('/game');
+    await waitFor(() => expect(path()).toBe('/login'));
+    expect(api.callsTo('GET /api/protected')).toHaveLength(checks);
+  });
+});

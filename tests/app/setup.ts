@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { resetSession } from '../../src/app/session.ts';
+import { fakeSockets } from './fakeSocket.ts';
+
+// No real Socket.IO in component tests: a recording fake stands in (tests/app/fakeSocket.ts).
+vi.mock('socket.io-client', async () => (await import('./fakeSocket.ts')).fakeSocketIoModule);
+
+afterEach(() => {
+  cleanup();
+  resetSession();
+  window.localStorage.clear();
+  fakeSockets.length = 0;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

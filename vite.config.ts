@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Connect, type Plugin } from 'vite';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+/**
+ * Vite's SPA fallback sends every unknown path to /index.html, so a reload on /admin/dashboard would
+ * load the player app. The server does this split in production (server/http/clientApps.ts); this
+ * does the same for `vite` and `vite preview`.
+ */
+function adminEntryFallback(): Plugin {
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const isAdminPage = (pathname === '/admin' || pathname.startsWith('/admin/')) && !/\.[a-z0-9]+$/i.test(pathname);
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    if (isAdminPage && wantsHtml) req.url = '/admin/index.html';
+    next();
+  };
+  return {
+    name: 'admin-entry-fallback',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), adminEntryFallback()],
+  server: {
+    port: Number(process.env.VITE_PORT ?? 3000),
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: Number(process.env.VITE_PORT ?? 3000),
+    proxy: {
+      '/api': { target: apiTarget },
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // Two pages: the player app and the operator back office (dist/index.html, dist/admin/index.html).
+      input: {
+        app: path.join(root, 'index.html'),
+        admin: path.join(root, 'admin/index.html'),
+      },
+      output: {
+        codeSplitting: {
+          // The libraries both entries use, in one long-cached chunk; the Telegram SDK and Socket.IO
+          // stay with the player app, which is the only one that loads them.
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|react-hook-form|@hookform|zod|valtio|proxy-compare)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Two projects: the server (and game rules) in Node, the two React clients in jsdom.
+// End-to-end tests have their own config (e2e/vitest.config.ts) and never run here.
+export default defineConfig({
+  test: {
+    // The CI machine has two cores; more workers only fight over them (PGlite is CPU-bound).
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'tests/rules/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['tests/app/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/app/setup.ts'],
+        },
+      },
+    ],
+  },
+});
