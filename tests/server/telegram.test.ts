@@ -92,7 +92,7 @@ describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx
   });
 
   it.each([
-    ['a wrong hash', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000)) }).replace(/hash=./, 'hash=0')],
+    ['a wrong hash', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000)) }).replace(/hash=[0-9a-f]{64}/, `hash=${'0'.repeat(64)}`)],
     ['another bot', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000)) }, OTHER_TOKEN)],
     ['an old auth_date', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000) - 90_000) })],
     ['a changed field', () => widgetQuery({ id: '5', first_name: 'X', auth_date: String(Math.floor(Date.now() / 1000)) }).replace('id=5', 'id=6')],
