@@ -76,3 +76,21 @@ export function escapeHtml(value: string): string {
 }
 
 export { EMAIL_PATTERN };
+
+/**
+ * Spec §5: a form's `confirmPassword` must equal its `password`. Said even while other fields are
+ * still wrong, not only once they are fixed.
+ */
+export function withPasswordConfirmation<Shape extends z.ZodRawShape & { password: z.ZodType<string> }>(shape: Shape) {
+  return z.object({ ...shape, confirmPassword: z.string() }).refine(
+    (form) => (form as { password: string }).password === (form as { confirmPassword: string }).confirmPassword,
+    {
+    message: t.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: ({ value }) => {
+      const form = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof form.password === 'string' && typeof form.confirmPassword === 'string';
+    },
+    },
+  );
+}

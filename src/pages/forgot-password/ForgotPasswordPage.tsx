@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { forgotPasswordBody, type ForgotPasswordBody } from '../../../protocol/auth.ts';
 import { errorText } from '../../../protocol/errors.ts';
 import { requestPasswordReset } from '../../api/forgotPassword.ts';
 import { messageOf } from '../../api/http.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { FormError } from '../../ui/FormError.tsx';
-import { Popup } from '../../ui/Popup.tsx';
+import { GoToLoginPopup } from '../../ui/GoToLoginPopup.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 
 export function ForgotPasswordPage() {
-  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -38,17 +37,12 @@ export function ForgotPasswordPage() {
         </button>
       </form>
       {sending.isSuccess && (
-        <Popup
+        <GoToLoginPopup
           title="Link Sent!"
-          actions={
-            <button className="button button--block" type="button" onClick={() => void navigate('/login')}>
-              Go to Login
-            </button>
-          }
         >
           {/* The server's answer is the same whether or not the address has an account. */}
           <p>{sending.data.message || 'Check your inbox for the reset link.'}</p>
-        </Popup>
+        </GoToLoginPopup>
       )}
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { escapeHtml } from '../../../protocol/auth.ts';
 import { errorText } from '../../../protocol/errors.ts';
 import { messageOf } from '../../api/http.ts';
@@ -9,13 +9,12 @@ import { registerPlayer } from '../../api/register.ts';
 import { inviteCode } from '../../app/referrer.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { FormError } from '../../ui/FormError.tsx';
-import { Popup } from '../../ui/Popup.tsx';
+import { GoToLoginPopup } from '../../ui/GoToLoginPopup.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { registerForm, type RegisterForm } from './registerForm.ts';
 
 export function RegisterPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const invitedBy = inviteCode(location.search);
   const {
     register,
@@ -70,13 +69,8 @@ export function RegisterPage() {
         </button>
       </form>
       {registration.isSuccess && (
-        <Popup
+        <GoToLoginPopup
           title="Congratulations! You have successfully registered."
-          actions={
-            <button className="button button--block" type="button" onClick={() => void navigate('/login')}>
-              Go to Login
-            </button>
-          }
         />
       )}
     </AuthCard>

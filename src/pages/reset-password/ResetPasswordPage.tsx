@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { errorText } from '../../../protocol/errors.ts';
 import { messageOf } from '../../api/http.ts';
 import { resetPassword } from '../../api/resetPassword.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { FormError } from '../../ui/FormError.tsx';
-import { Popup } from '../../ui/Popup.tsx';
+import { GoToLoginPopup } from '../../ui/GoToLoginPopup.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { resetPasswordForm, type ResetPasswordForm } from './resetPasswordForm.ts';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -59,16 +58,11 @@ export function ResetPasswordPage() {
         </button>
       </form>
       {resetting.isSuccess && (
-        <Popup
+        <GoToLoginPopup
           title="Password Reset Successfully!"
-          actions={
-            <button className="button button--block" type="button" onClick={() => void navigate('/login')}>
-              Go to Login
-            </button>
-          }
         >
           <p>You can now log in with your new password.</p>
-        </Popup>
+        </GoToLoginPopup>
       )}
     </AuthCard>
   );

@@ -1,17 +1,7 @@
-import { z } from 'zod';
-import { newPassword } from '../../../protocol/auth.ts';
-import { validationText } from '../../../protocol/errors.ts';
+import type { z } from 'zod';
+import { newPassword, withPasswordConfirmation } from '../../../protocol/auth.ts';
 
 /** Spec §5: the new password (protocol rules) and a confirmation that matches it. */
-export const resetPasswordForm = z
-  .object({ password: newPassword, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: validationText.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-    when: ({ value }) => {
-      const form = value as { password?: unknown; confirmPassword?: unknown };
-      return typeof form.password === 'string' && typeof form.confirmPassword === 'string';
-    },
-  });
+export const resetPasswordForm = withPasswordConfirmation({ password: newPassword });
 
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
