@@ -85,12 +85,12 @@ export function withPasswordConfirmation<Shape extends z.ZodRawShape & { passwor
   return z.object({ ...shape, confirmPassword: z.string() }).refine(
     (form) => (form as { password: string }).password === (form as { confirmPassword: string }).confirmPassword,
     {
-    message: t.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-    when: ({ value }) => {
-      const form = value as { password?: unknown; confirmPassword?: unknown };
-      return typeof form.password === 'string' && typeof form.confirmPassword === 'string';
-    },
+      message: t.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+      when: ({ value }) => {
+        const form = value as { password?: unknown; confirmPassword?: unknown };
+        return typeof form.password === 'string' && typeof form.confirmPassword === 'string';
+      },
     },
   );
 }
