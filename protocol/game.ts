@@ -212,5 +212,7 @@ export interface QueueEntry {
 export interface OngoingGame {
   id: string;
   gameMode: GameMode;
+  betAmount: number;
+  /** Seconds since the game started. */
   duration: number;
 }

@@ -20,13 +20,17 @@ import type { ChainGateway } from './wallet/gateway.ts';
 import { TronGateway } from './wallet/tron.ts';
 import { devchainRoutes, walletRoutes } from './wallet/routes.ts';
 import { startWalletWorkers } from './wallet/workers.ts';
+import { adminGameRoutes } from './games/adminRoutes.ts';
+import { gameRoutes } from './games/routes.ts';
+import { attachGameSockets } from './games/sockets.ts';
+import { startGameWorkers } from './games/workers.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   logger?: Logger;
   mailer?: Mailer;
-  /** Background rounds (deposits, withdrawals); main.ts turns them on, tests drive rounds themselves. */
+  /** Background rounds (deposits, withdrawals, the game sweeper); main.ts turns them on, tests drive rounds themselves. */
   startWorkers?: boolean;
 }
 
@@ -57,6 +61,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
 
   app.decorate('services', {
     config,
+    log,
     database,
     db: database.db,
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
@@ -88,15 +93,20 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(userRoutes);
       await api.register(walletRoutes);
       await api.register(devchainRoutes);
+      await api.register(gameRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(adminGameRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
 
   await serveClientApps(app, config.distDir);
 
+  attachGameSockets(app.services);
   const stopWorkers = startWorkers ? startWalletWorkers(app.services, log) : async () => undefined;
+  const stopGameWorkers = startWorkers ? startGameWorkers(app.services) : async () => undefined;
   app.addHook('onClose', async () => {
+    await stopGameWorkers();
     await stopWorkers();
     await new Promise<void>((resolve) => app.services.sockets.close(() => resolve()));
   });

@@ -49,6 +49,8 @@ const environment = z
     USDT_CONTRACT: z.string().default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
     TRON_XPUB: optionalText,
     TRON_HOT_WALLET_KEY: optionalText.refine((v) => !v || /^(0x)?[0-9a-fA-F]{64}$/.test(v), 'must be a 64-hex-digit private key'),
+    SEARCH_TIMEOUT_MS: positiveInt(60_000),
+    GAME_SWEEP_MS: positiveInt(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
@@ -73,6 +75,7 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   logLevel: string;
   wallet: WalletConfig;
+  games: { searchTimeoutMs: number; sweepMs: number };
   /** Where the built clients live; the server serves them when present. */
   distDir: string;
 }
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
+    games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS },
     distDir: path.resolve('dist'),
   };
 }

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../protocol/socket.ts';
 import type { Config } from './config.ts';
@@ -13,6 +14,7 @@ export type Sockets = SocketServer<ClientToServerEvents, ServerToClientEvents>;
 /** What every route and worker may use; built once in app.ts. */
 export interface Services {
   config: Config;
+  log: Logger;
   database: Database;
   db: Db;
   mailer: Mailer;

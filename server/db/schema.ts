@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Typed mirror of server/db/migrations/*.sql for queries. The SQL files are the source of truth
@@ -134,5 +134,73 @@ export const devchainTransfers = pgTable('devchain_transfers', {
   toAddress: text('to_address').notNull(),
   amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const games = pgTable('games', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  gameMode: text('game_mode', { enum: ['rps', 'blot', 'carrom', 'backgammon'] }).notNull(),
+  betMicro: bigint('bet_micro', { mode: 'bigint' }).notNull(),
+  payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull(),
+  status: text('status', { enum: ['in-progress', 'completed', 'canceled'] }).notNull().default('in-progress'),
+  state: jsonb('state').notNull(),
+  version: integer('version').notNull().default(1),
+  deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+  seed: text('seed').notNull(),
+  seedHash: text('seed_hash').notNull(),
+  winnerId: uuid('winner_id'),
+  loserId: uuid('loser_id'),
+  endReason: text('end_reason'),
+  rematchOf: uuid('rematch_of'),
+  settlement: jsonb('settlement').$type<Settlement>(),
+  createdAt: createdAt(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+});
+export type GameRow = typeof games.$inferSelect;
+
+/** What settlement leaves on the game row for the end popup (balances in micro-USDT as strings). */
+export interface Settlement {
+  balances: Record<string, string>;
+  scoreChanges: Record<string, number>;
+}
+
+export const gamePlayers = pgTable('game_players', {
+  gameId: uuid('game_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  seat: smallint('seat').notNull(),
+  active: boolean('active').notNull().default(true),
+  scoreBefore: integer('score_before').notNull(),
+  scoreChange: integer('score_change'),
+});
+
+export const gameLog = pgTable('game_log', {
+  gameId: uuid('game_id').notNull(),
+  seq: integer('seq').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  move: jsonb('move'),
+  version: integer('version').notNull(),
+});
+
+export const searches = pgTable('searches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  gameMode: text('game_mode', { enum: ['rps', 'blot', 'carrom', 'backgammon'] }).notNull(),
+  betMicro: bigint('bet_micro', { mode: 'bigint' }).notNull(),
+  rematchOf: uuid('rematch_of'),
+  opponentId: uuid('opponent_id'),
+  socketId: text('socket_id'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const scoreHistory = pgTable('score_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  gameId: uuid('game_id').notNull(),
+  result: text('result', { enum: ['win', 'lose'] }).notNull(),
+  score: integer('score').notNull(),
+  change: integer('change').notNull(),
   createdAt: createdAt(),
 });

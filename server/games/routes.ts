@@ -1,0 +1,87 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { GameMode } from '../../protocol/constants.ts';
+import { gameRef, startGameBody, type CurrentGameAnswer } from '../../protocol/game.ts';
+import { rpsMoveBody } from '../../protocol/rps.ts';
+import { gamePlayers, games, type GameRow } from '../db/schema.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { requireUser, sessionUser } from '../http/guards.ts';
+import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
+import { activeGameOf, leaveGame, playMove } from './engine.ts';
+import { playedGamesOf, scoreHistoryOf } from './history.ts';
+import { gameUpdateFor, seatsOf } from './views.ts';
+
+/** After a game ends, GET /current-game still shows it this long, so a reconnect sees the result. */
+const RECENT_GAME_MS = 60_000;
+
+const ownUserParams = z.object({ userId: z.string().max(64) });
+
+const leaveRoutes: [string, GameMode][] = [
+  ['/leave-rps-game', 'rps'],
+  ['/leave-belote-game', 'blot'],
+  ['/leave-carrom-game', 'carrom'],
+  ['/leave-backgammon-game', 'backgammon'],
+];
+
+export async function gameRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+  const { db } = services;
+  app.addHook('preHandler', requireUser);
+
+  app.post('/start-game', async (request) => {
+    const body = parseInput(startGameBody, request.body);
+    const user = sessionUser(request);
+    const answer = await startSearch(services, user.id, {
+      mode: body.gameMode,
+      betUsdt: body.betAmount,
+      socketId: body.socketId,
+      isRematch: body.isRematch,
+    });
+    request.log.info({ userId: user.id, mode: body.gameMode, bet: body.betAmount, status: answer.status }, 'start-game');
+    return answer;
+  });
+
+  app.post('/cancel-search', async (request) => cancelSearch(services, sessionUser(request).id));
+
+  app.get('/current-game', async (request): Promise<CurrentGameAnswer> => {
+    const userId = sessionUser(request).id;
+    const row = (await activeGameOf(db, userId)) ?? (await recentGameOf(userId));
+    if (!row) return { game: null, opponents: [] };
+    return gameUpdateFor(row, await seatsOf(db, row.id), userId);
+  });
+
+  async function recentGameOf(userId: string): Promise<GameRow | null> {
+    const [recent] = await db
+      .select({ game: games })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .where(and(eq(gamePlayers.userId, userId), gt(games.endedAt, new Date(Date.now() - RECENT_GAME_MS))))
+      .orderBy(desc(games.endedAt))
+      .limit(1);
+    return recent?.game ?? null;
+  }
+
+  app.post('/rps-move', async (request) => {
+    const body = parseInput(rpsMoveBody, request.body);
+    const userId = sessionUser(request).id;
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'rps', move: { choice: body.choice }, v: body.v });
+    return gameUpdateFor(row, seats, userId);
+  });
+
+  for (const [path, mode] of leaveRoutes) {
+    app.post(path, async (request) => {
+      const { gameId } = parseInput(gameRef, request.body);
+      await leaveGame(services, { gameId, userId: sessionUser(request).id, mode });
+      return { ok: true };
+    });
+  }
+
+  app.get('/played-games-history/:userId', async (request) => {
+    const { userId } = parseInput(ownUserParams, request.params);
+    if (userId !== sessionUser(request).id) throw new HttpError(403, 'You can only see your own games');
+    return { games: await playedGamesOf(db, userId) };
+  });
+
+  app.get('/score-history', async (request) => ({ records: await scoreHistoryOf(db, sessionUser(request).id) }));
+}

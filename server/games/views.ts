@@ -1,0 +1,96 @@
+import { asc, eq } from 'drizzle-orm';
+import { microToUsdt } from '../../protocol/money.ts';
+import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
+import type { Queryable } from '../db/client.ts';
+import { gamePlayers, users, type GameRow } from '../db/schema.ts';
+import { rulesFor } from './registry.ts';
+
+/** A seat at a game: who sits there, as the opponent panel shows them. */
+export interface Seat {
+  userId: string;
+  seat: number;
+  nickname: string;
+  country: string | null;
+  score: number;
+  photoUrl: string | null;
+}
+
+export async function seatsOf(db: Queryable, gameId: string): Promise<Seat[]> {
+  return db
+    .select({
+      userId: gamePlayers.userId,
+      seat: gamePlayers.seat,
+      nickname: users.nickname,
+      country: users.country,
+      score: users.score,
+      photoUrl: users.photoUrl,
+    })
+    .from(gamePlayers)
+    .innerJoin(users, eq(users.id, gamePlayers.userId))
+    .where(eq(gamePlayers.gameId, gameId))
+    .orderBy(asc(gamePlayers.seat));
+}
+
+const opponentOf = (seat: Seat): Opponent => ({
+  _id: seat.userId,
+  id: seat.userId,
+  nickname: seat.nickname,
+  country: seat.country,
+  score: seat.score,
+  photoUrl: seat.photoUrl,
+});
+
+/**
+ * The game as one player may see it: the rules' own view (the only door from state to the wire, so no
+ * secret of the opponent's and never the seed while the game runs) plus the common fields of spec §3.
+ */
+export function gameViewFor(row: GameRow, seats: Seat[], viewerId: string): GameViewBase {
+  const rules = rulesFor(row.gameMode);
+  if (!rules) throw new Error(`no rules for ${row.gameMode}`);
+  const running = row.status === 'in-progress';
+  const view = rules.view(row.state, viewerId);
+  const balances = row.settlement?.balances ?? {};
+  const sideBalances = (id: string | null): Record<string, number> =>
+    id && balances[id] !== undefined ? { [id]: microToUsdt(BigInt(balances[id])) } : {};
+  return {
+    ...view,
+    _id: row.id,
+    gameMode: row.gameMode,
+    status: row.status,
+    phase: row.status === 'canceled' ? 'game-canceled' : view.phase,
+    userIds: seats.map((s) => s.userId),
+    usernames: Object.fromEntries(seats.map((s) => [s.userId, s.nickname])),
+    betAmount: microToUsdt(row.betMicro),
+    payout: microToUsdt(row.payoutMicro),
+    winners: row.winnerId ? [row.winnerId] : [],
+    losers: row.loserId ? [row.loserId] : [],
+    endReason: (row.endReason as GameViewBase['endReason']) ?? null,
+    winnerBalances: sideBalances(row.winnerId),
+    loserBalances: sideBalances(row.loserId),
+    scoreChanges: row.settlement?.scoreChanges ?? {},
+    v: row.version,
+    timerStartTime: running ? view.timerStartTime : null,
+    deadlineAt: running ? (row.deadlineAt?.getTime() ?? null) : null,
+    seedHash: row.seedHash,
+    seed: running ? null : row.seed,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function gameUpdateFor(
+  row: GameRow,
+  seats: Seat[],
+  viewerId: string,
+  flags: { timeoutTriggered?: boolean; firstUpdate?: boolean } = {},
+): GameUpdate {
+  const game = gameViewFor(row, seats, viewerId);
+  return {
+    game,
+    opponents: seats.filter((s) => s.userId !== viewerId).map(opponentOf),
+    timeoutTriggered: flags.timeoutTriggered ?? false,
+    timerStartTime: game.timerStartTime,
+    firstUpdate: flags.firstUpdate ?? false,
+    TimerMove: null,
+    serverTime: Date.now(),
+  };
+}

@@ -1,0 +1,40 @@
+import type { Services } from '../context.ts';
+import { expireSearches } from '../matchmaking/queue.ts';
+import { sweepGameTimeouts } from './engine.ts';
+
+/**
+ * The sweeper: on every node, every GAME_SWEEP_MS, apply the rules' timeouts of due games and refund
+ * searches past their time. No in-memory timer is the only copy of anything: the deadlines live in the
+ * database, so when a node dies another one carries on.
+ */
+export function startGameWorkers(services: Services): () => Promise<void> {
+  const { log } = services;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const round = async () => {
+    try {
+      await sweepGameTimeouts(services);
+    } catch (error) {
+      log.error({ err: error }, 'game sweep failed');
+    }
+    try {
+      await expireSearches(services);
+    } catch (error) {
+      log.error({ err: error }, 'search expiry failed');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = round().finally(schedule);
+    }, services.config.games.sweepMs);
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
