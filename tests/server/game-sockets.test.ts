@@ -1,0 +1,130 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameUpdate, QueueEntry } from '../../protocol/game.ts';
+import type { RpsGameView } from '../../protocol/rps.ts';
+import { ensureOperator } from '../../server/admin/operators.ts';
+import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { cookieOf, databaseKinds, startTestApp, type TestApp } from './harness.ts';
+import { fundedPlayer, type Player } from './gameHarness.ts';
+import { eventually } from './smtpSink.ts';
+
+type Received = [string, unknown][];
+
+for (const kind of databaseKinds) {
+  describe(`a match between two real socket clients over loopback [${kind}]`, () => {
+    let t: TestApp;
+    let base: string;
+    const open: Socket[] = [];
+    beforeAll(async () => {
+      t = await startTestApp(kind);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    });
+    afterAll(async () => {
+      for (const socket of open) socket.disconnect();
+      expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+      await t.close();
+    });
+
+    async function listen(cookie: string): Promise<{ socket: Socket; events: Received }> {
+      const socket = connect(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+      open.push(socket);
+      const events: Received = [];
+      socket.onAny((event: string, payload: unknown) => events.push([event, payload]));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return { socket, events };
+    }
+
+    async function api<T>(player: Player | { cookie: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+      const res = await fetch(`${base}/api${path}`, {
+        method,
+        headers: { cookie: player.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    }
+
+    const updates = (events: Received) => events.filter(([name]) => name === 'game-update').map(([, p]) => p as GameUpdate<RpsGameView>);
+
+    it('finds each other, plays to the end, and each sees the right events in order', async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(t, 5), fundedPlayer(t, 5)]);
+      await ensureOperator(t.database.db, 'watcher', 'operator-pass');
+      const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'watcher', password: 'operator-pass' } });
+      const operator = await listen(cookieOf(login, 'admin_sid'));
+      const a = await listen(ann.cookie);
+      const b = await listen(bob.cookie);
+
+      expect(await api(ann, 'POST', '/start-game', { gameMode: 'rps', betAmount: 1, socketId: a.socket.id })).toEqual({ status: 'searching', balance: 4 });
+      const queued = await eventually(() => operator.events.find(([name, p]) => name === 'queueUpdate' && (p as QueueEntry[]).some((q) => q.gameMode === 'rps' && q.betAmount === 1 && q.count === 1)));
+      expect(queued).toBeDefined();
+      expect(await api(bob, 'POST', '/start-game', { gameMode: 'rps', betAmount: 1, socketId: b.socket.id })).toEqual({ status: 'started', balance: 4 });
+
+      const startedForA = (await eventually(() => a.events.find(([name]) => name === 'gameStarted')))[1] as GameUpdate<RpsGameView>;
+      const gameId = startedForA.game._id;
+      expect(startedForA.game).toMatchObject({ status: 'in-progress', phase: 'choose', gameMode: 'rps', betAmount: 1, seed: null });
+      expect(startedForA.opponents).toEqual([expect.objectContaining({ _id: bob.id, nickname: bob.username, score: 900 })]);
+      await eventually(() => operator.events.find(([name, p]) => name === 'ongoingGamesUpdate' && (p as { id: string }[]).some((g) => g.id === gameId)));
+
+      // Chat: a preset from a player reaches only the opponent; anything else goes nowhere.
+      a.socket.emit('rps-message', { message: 'Good luck!', gameId, userID: ann.id });
+      a.socket.emit('rps-message', { message: '<script>', gameId, userID: ann.id });
+      b.socket.emit('belote-message', { message: 'Hello!', gameId, userID: bob.id });
+      await eventually(() => b.events.find(([name]) => name === 'rps-message'));
+
+      for (let round = 1; round <= 3; round += 1) {
+        await api(ann, 'POST', '/rps-move', { gameId, choice: 'paper' });
+        const waiting = await eventually(() => updates(b.events).find((u) => u.game.currentRound === round && u.game.chosen[ann.id]));
+        expect(waiting.game.choices[ann.id]).toBeNull();
+        // Earlier rounds are public; this round's choice is nowhere in what bob received.
+        if (round === 1) expect(JSON.stringify(b.events)).not.toContain('paper');
+        await api(bob, 'POST', '/rps-move', { gameId, choice: 'rock' });
+        await eventually(() => updates(a.events).find((u) => u.game.currentRound === round && u.game.roundResults.length === round));
+        if (round < 3) {
+          await sweepGameTimeouts(t.app.services, Date.now() + 2500);
+          await eventually(() => updates(b.events).find((u) => u.game.currentRound === round + 1));
+        }
+      }
+
+      const finalA = await eventually(() => updates(a.events).find((u) => u.game.status === 'completed'));
+      expect(finalA.game).toMatchObject({ winners: [ann.id], winnerBalances: { [ann.id]: 5.8 }, loserBalances: { [bob.id]: 4 } });
+      expect(finalA.game.seed).toMatch(/^[0-9a-f]{64}$/);
+      await eventually(() => a.events.find(([name, p]) => name === 'balanceUpdated' && p === 5.8));
+
+      for (const player of [a, b]) {
+        const seen = updates(player.events).filter((u) => u.game._id === gameId);
+        // Every change reached the player, once, in order: the versions count up by one.
+        expect(seen.map((u) => u.game.v)).toEqual(seen.map((_, i) => seen[0]!.game.v + i));
+        expect(seen[0]?.firstUpdate).toBe(true);
+        const names = player.events.map(([name]) => name).filter((n) => n !== 'rps-message' && n !== 'playerReconnected');
+        expect(names.indexOf('gameStarted')).toBeLessThan(names.indexOf('game-update'));
+      }
+      // Bob's bet left his balance as the pairing committed, before the game was announced; Ann's payout
+      // arrived with the end.
+      const namesOf = (events: Received) => events.map(([name]) => name);
+      expect(namesOf(b.events).indexOf('balanceUpdated')).toBeLessThan(namesOf(b.events).indexOf('gameStarted'));
+      expect(namesOf(a.events).lastIndexOf('balanceUpdated')).toBeGreaterThan(namesOf(a.events).indexOf('gameStarted'));
+      expect(b.events.filter(([name]) => name === 'rps-message').map(([, p]) => p)).toEqual([{ message: 'Good luck!', gameId, userID: ann.id }]);
+      expect(a.events.filter(([name]) => name.endsWith('-message'))).toEqual([]);
+      await eventually(() => operator.events.find(([name, p]) => name === 'ongoingGamesUpdate' && !(p as { id: string }[]).some((g) => g.id === gameId)));
+    });
+
+    it('tells both players when one reconnects during a game', async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const a = await listen(ann.cookie);
+      await api(ann, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
+      await api(bob, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
+      const b = await listen(bob.cookie);
+      const back = await eventually(() => a.events.find(([name]) => name === 'playerReconnected'));
+      expect(back[1]).toEqual({ userId: bob.id, gameMode: 'rps' });
+      await eventually(() => b.events.find(([name]) => name === 'playerReconnected'));
+      const current = await api<GameUpdate>(bob, 'GET', '/current-game');
+      await api(ann, 'POST', '/leave-rps-game', { gameId: current.game._id });
+    });
+  });
+}
