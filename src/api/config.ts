@@ -7,6 +7,8 @@ export interface AppConfig {
   botUsername: string | null;
   /** The 'Chat with Support' link; null hides it. */
   supportUrl: string | null;
+  /** Which chain the wallet runs on; the devchain lets the deposit page simulate an incoming transfer. */
+  chain: 'devchain' | 'tron';
 }
 
 export const fetchAppConfig = () => get<AppConfig>('/config');

@@ -14,11 +14,11 @@ export type StubRoute = StubReply | ((call: StubCall) => StubReply | Promise<Stu
 /**
  * A tiny fake of the HTTP API on the global fetch: routes keyed 'METHOD /api/path'. Unknown routes
  * answer 404 {message}, so a test notices a call it did not expect. Every call is recorded.
- * GET /api/config and GET /api/protected have signed-out defaults.
+ * GET /api/config (no bot, no support link, the real chain) and GET /api/protected have signed-out defaults.
  */
 export function stubApi(routes: Record<string, StubRoute> = {}) {
   const table: Record<string, StubRoute> = {
-    'GET /api/config': { body: { botUsername: null, supportUrl: null } },
+    'GET /api/config': { body: { botUsername: null, supportUrl: null, chain: 'tron' } },
     'GET /api/protected': { status: 401, body: { message: 'Not signed in' } },
     ...routes,
   };

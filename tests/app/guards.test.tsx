@@ -147,9 +147,6 @@ describe('the footer', () => {
 
 describe('pages of later releases', () => {
   it.each([
-    ['/deposit', 'Deposit'],
-    ['/withdraw', 'Withdraw'],
-    ['/transaction-history', 'Transaction History'],
     ['/played-games-history', 'Played Games'],
     ['/affiliate-program', 'Affiliate Program'],
     ['/friends', 'Friends'],

@@ -1,11 +1,30 @@
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+import { useSnapshot } from 'valtio';
+import { session } from '../../app/session.ts';
+import { BalanceLine } from '../../ui/BalanceLine.tsx';
+import { PageFrame } from '../../ui/PageFrame.tsx';
+import { AddressStep } from './AddressStep.tsx';
+import { AmountStep } from './AmountStep.tsx';
+import './withdraw.css';
 
-/** /withdraw: the frame of a feature that arrives in a later release. */
+/**
+ * /withdraw, in two steps (spec §2, §4): 1. the TRC20 address, saved to the account; 2. the amount.
+ * The step follows the account's saved address, so a saved address starts at step 2 and removing it
+ * returns to step 1 — on this device and any other.
+ */
 export function WithdrawPage() {
+  const { user } = useSnapshot(session);
+  if (!user) return null;
+  const step = user.savedAddress ? 2 : 1;
   return (
-    <ComingSoon
-      title="Withdraw"
-      description="Withdraw USDT to your saved TRC20 address. The network fee is 1.5 USDT and withdrawals take 10–30 minutes."
-    />
+    <PageFrame title="Withdraw" aside={<span className="withdraw__step">Step {step} of 2</span>}>
+      <div className="withdraw">
+        <BalanceLine balance={user.balance} label="Available" />
+        {user.savedAddress ? (
+          <AmountStep userId={user._id} balance={user.balance} savedAddress={user.savedAddress} />
+        ) : (
+          <AddressStep />
+        )}
+      </div>
+    </PageFrame>
   );
 }
