@@ -1,11 +1,21 @@
 import { io, type Socket } from 'socket.io-client';
+import { chatMessageEvents, type ChatMessage } from '../../protocol/game.ts';
+import type { GameMode } from '../../protocol/constants.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
 
 export type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export interface PlayerSocketHandlers {
-  onBalance(balance: number): void;
-}
+/**
+ * What the app does with each server event, keyed by event name (lila's socket handler map): the stores
+ * of the session, the lobby and the live game each contribute their entries. `connect` runs after the
+ * socket has re-authenticated, on the first connection and on every reconnection.
+ */
+export type PlayerSocketHandlers = { [Event in keyof ServerToClientEvents]?: ServerToClientEvents[Event] } & {
+  connect?: () => void;
+};
+
+/** The one open player socket: start-game names it, game screens send chat through it. */
+let current: PlayerSocket | null = null;
 
 /**
  * The player's live channel: same origin, /socket.io, authenticated by the session cookie during the
@@ -20,14 +30,29 @@ export function connectPlayerSocket(userId: string, handlers: PlayerSocketHandle
     reconnectionDelayMax: 1000,
     timeout: 3000,
   });
+  current = socket;
+  const { connect, ...events } = handlers;
   socket.on('connect', () => {
     socket.emit('authenticate', { userId });
+    connect?.();
   });
-  socket.on('balanceUpdated', (balance) => {
-    if (typeof balance === 'number' && Number.isFinite(balance)) handlers.onBalance(balance);
-  });
+  for (const [event, handler] of Object.entries(events)) {
+    // The map is typed per event above; socket.io's overloads cannot follow a loop over its keys.
+    if (handler) socket.on(event as 'balanceUpdated', handler as (balance: number) => void);
+  }
   return () => {
+    if (current === socket) current = null;
     socket.removeAllListeners();
     socket.disconnect();
   };
+}
+
+/** The id start-game sends, so the server can tell this connection apart from the player's other tabs. */
+export function playerSocketId(): string | undefined {
+  return current?.id ?? undefined;
+}
+
+/** A preset chat line to the opponent: '<mode>-message' {message, gameId, userID}. */
+export function sendChatMessage(gameMode: GameMode, message: ChatMessage): void {
+  current?.emit(chatMessageEvents[gameMode], message);
 }

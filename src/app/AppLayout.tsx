@@ -4,12 +4,13 @@ import { useSnapshot } from 'valtio';
 import { PAGE_TRANSITION_MS } from '../../protocol/constants.ts';
 import { Footer } from '../ui/Footer.tsx';
 import { BackNavigation } from './BackNavigation.tsx';
+import { GameStartOverlay } from './GameStartOverlay.tsx';
 import { GAME_SCREEN_PATHS, isAuthPath } from './paths.ts';
 import { rememberReferrer } from './referrer.ts';
 import { session } from './session.ts';
 import { useLiveSession } from './useLiveSession.ts';
 
-/** The shell around every player page: back rules, the live session, the footer and its transition. */
+/** The shell around every player page: back rules, the live session, the footer and its transition, game starts. */
 export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -44,6 +45,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       {showFooter && <Footer pathname={location.pathname} onNavigate={goTo} />}
+      <GameStartOverlay />
     </div>
   );
 }

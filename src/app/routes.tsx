@@ -17,6 +17,7 @@ import { TransactionHistoryPage } from '../pages/transaction-history/Transaction
 import { WithdrawPage } from '../pages/withdraw/WithdrawPage.tsx';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { gameScreenLoaders } from './gameScreens.ts';
 import { RequireSession } from './RequireSession.tsx';
 
 /** Game screens are the heavy part of the app: each is its own chunk, fetched when its route opens. */
@@ -53,24 +54,10 @@ export const appRoutes: RouteObject[] = [
           { path: '/tasks', element: <TasksPage /> },
           { path: '/more', element: <MorePage /> },
           { path: '/score-history', element: <ScoreHistoryPage /> },
-          {
-            path: '/rps',
-            element: lazyScreen(() => import('../games/rps/RpsScreen.tsx').then((m) => ({ default: m.RpsScreen }))),
-          },
-          {
-            path: '/blot',
-            element: lazyScreen(() => import('../games/blot/BlotScreen.tsx').then((m) => ({ default: m.BlotScreen }))),
-          },
-          {
-            path: '/carrom',
-            element: lazyScreen(() => import('../games/carrom/CarromScreen.tsx').then((m) => ({ default: m.CarromScreen }))),
-          },
-          {
-            path: '/backgammon',
-            element: lazyScreen(() =>
-              import('../games/backgammon/BackgammonScreen.tsx').then((m) => ({ default: m.BackgammonScreen })),
-            ),
-          },
+          { path: '/rps', element: lazyScreen(gameScreenLoaders.rps) },
+          { path: '/blot', element: lazyScreen(gameScreenLoaders.blot) },
+          { path: '/carrom', element: lazyScreen(gameScreenLoaders.carrom) },
+          { path: '/backgammon', element: lazyScreen(gameScreenLoaders.backgammon) },
         ],
       },
       { path: '*', element: <Navigate to="/game" replace /> },

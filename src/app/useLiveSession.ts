@@ -4,11 +4,14 @@ import { useSnapshot } from 'valtio';
 import { isUnauthorized } from '../api/http.ts';
 import { sessionUserKey, sessionUserQueryOptions } from '../api/protected.ts';
 import { connectPlayerSocket } from '../api/socket.ts';
+import { gameStarted, rematchAccepted, resetLobby, searchTimedOut } from './lobby.ts';
+import { liveGame, receiveChatMessage, receiveGameUpdate, reloadCurrentGame, resetLiveGame, socketConnected } from './liveGame.ts';
 import { session, setBalance, updateUser } from './session.ts';
 
 /**
  * While a player is signed in: keep their user fresh from GET /api/protected (refetched whenever the
- * query is invalidated) and hold the socket open, whose `balanceUpdated` moves the balance at once.
+ * query is invalidated) and hold the one player socket open. Its events feed the session (balance),
+ * the lobby (search, start) and the live game (updates, chat).
  */
 export function useLiveSession(): void {
   const snapshot = useSnapshot(session);
@@ -29,11 +32,31 @@ export function useLiveSession(): void {
 
   useEffect(() => {
     if (userId === null) return;
-    return connectPlayerSocket(userId, {
-      onBalance(balance) {
+    const disconnect = connectPlayerSocket(userId, {
+      connect: socketConnected,
+      balanceUpdated(balance) {
+        if (typeof balance !== 'number' || !Number.isFinite(balance)) return;
         setBalance(balance);
         void queryClient.invalidateQueries({ queryKey: sessionUserKey });
       },
+      gameStarted,
+      'search-timeout': searchTimedOut,
+      'game-replay': rematchAccepted,
+      'game-update': receiveGameUpdate,
+      playerReconnected() {
+        // Someone of the running game came back: what they did meanwhile may not have reached us.
+        if (liveGame.current?.game.status === 'in-progress') void reloadCurrentGame();
+      },
+      'rps-message': receiveChatMessage,
+      'belote-message': receiveChatMessage,
+      'carrom-message': receiveChatMessage,
+      'backgammon-message': receiveChatMessage,
     });
+    return () => {
+      disconnect();
+      // The next player signing in on this device must not inherit a search or a game.
+      resetLobby();
+      resetLiveGame();
+    };
   }, [userId, queryClient]);
 }

@@ -5,6 +5,7 @@
  */
 import {
   backButton,
+  closingBehavior,
   hapticFeedback,
   init,
   isTMA,
@@ -40,6 +41,7 @@ export function startTelegram(): void {
   started = true;
   safely('init', () => init());
   safely('back button', () => backButton.mount.ifAvailable());
+  safely('closing behavior', () => closingBehavior.mount.ifAvailable());
   safely('theme', () => {
     themeParams.mountSync.ifAvailable();
     // --tg-theme-bg-color, --tg-theme-button-color, …; src/ui/theme.css falls back when absent.
@@ -92,6 +94,17 @@ export function vibrate(ms: number): void {
   safely('vibrate', () => {
     if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(ms);
   });
+}
+
+/**
+ * While a match runs, closing the Mini App asks first (DESIGN.md §7): the turn timer keeps running
+ * without the player, and three timed-out turns forfeit the bet.
+ */
+export function confirmClosing(enabled: boolean): void {
+  if (!started) return;
+  safely('closing behavior', () =>
+    enabled ? closingBehavior.enableConfirmation.ifAvailable() : closingBehavior.disableConfirmation.ifAvailable(),
+  );
 }
 
 /** Opens an external link: inside Telegram without leaving the Mini App, elsewhere in a new tab. */

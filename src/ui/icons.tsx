@@ -112,3 +112,25 @@ export const DuelMark = ({ size = 28 }: IconProps) => (
     <path d="M18 46 46 18M46 46 18 18" stroke="var(--accent-text)" strokeWidth="7" strokeLinecap="round" />
   </svg>
 );
+
+/** The token coin of free games: shown where a paid game shows $ (spec §9). */
+export const CoinIcon = ({ size = 18 }: IconProps) => (
+  <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="coin-icon">
+    <circle cx="12" cy="12" r="10" fill="#f5c542" stroke="#b8860b" strokeWidth="1.5" />
+    <circle cx="12" cy="12" r="6.5" fill="none" stroke="#b8860b" strokeWidth="1.2" />
+    <path d="M12 8.5v7M9.8 10.5h4.4" stroke="#8a6408" strokeWidth="1.6" strokeLinecap="round" />
+  </svg>
+);
+
+export const GearIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+  </Icon>
+);
+
+export const ChatIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
+  </Icon>
+);

@@ -3,8 +3,12 @@ import { vi } from 'vitest';
 type Handler = (...args: unknown[]) => void;
 
 /** Stands in for a socket.io-client Socket: records what the app sends, lets a test play the server. */
+let socketCount = 0;
+
 export class FakeSocket {
   readonly options: unknown;
+  /** What socket.io would name the connection; start-game sends it as socketId. */
+  readonly id = `fake-socket-${(socketCount += 1)}`;
   readonly emitted: { event: string; args: unknown[] }[] = [];
   disconnected = false;
   private readonly handlers = new Map<string, Handler[]>();

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_RETRY_ATTEMPTS, SESSION_RETRY_DELAY_MS } from '../../protocol/constants.ts';
 import { stubApi } from './apiStub.ts';
+import { rpsUpdate } from './gameFixtures.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
 
 const signedIn = () => ({ 'GET /api/protected': { body: { user: makeUser({ nickname: 'Alice' }) } } });
@@ -131,9 +132,9 @@ describe('the footer', () => {
   });
 
   it('is hidden on the auth pages and on game screens', async () => {
-    stubApi(signedIn());
+    stubApi({ ...signedIn(), 'GET /api/current-game': { body: rpsUpdate() } });
     renderApp('/rps');
-    expect(await screen.findByRole('heading', { name: 'Rock Paper Scissors' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Rock' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
@@ -147,11 +148,9 @@ describe('the footer', () => {
 
 describe('pages of later releases', () => {
   it.each([
-    ['/played-games-history', 'Played Games'],
     ['/affiliate-program', 'Affiliate Program'],
     ['/friends', 'Friends'],
     ['/tasks', 'Tasks'],
-    ['/score-history', 'Score History'],
     ['/blot', 'Belote'],
     ['/carrom', 'Carrom'],
     ['/backgammon', 'Backgammon'],

@@ -61,7 +61,7 @@ describe('the home page (/game)', () => {
     expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/transaction-history');
   });
 
-  it('has the four game tiles; a tap says the game arrives in a later release', async () => {
+  it("has the four game tiles; a tap opens that game's bet options", async () => {
     signedInAs({});
     const { user } = renderApp('/game');
     await screen.findByTestId('balance');
@@ -70,8 +70,8 @@ describe('the home page (/game)', () => {
     }
     await user.click(screen.getByRole('button', { name: /Belote/ }));
     const popup = screen.getByRole('dialog', { name: 'Belote' });
-    expect(within(popup).getByText(/arrives in a later release/)).toBeInTheDocument();
-    await user.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(within(popup).getByRole('radiogroup', { name: 'Bet amount' })).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

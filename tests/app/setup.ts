@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetLiveGame } from '../../src/app/liveGame.ts';
+import { resetLobby } from '../../src/app/lobby.ts';
 import { resetSession } from '../../src/app/session.ts';
+import { reloadSoundSetting } from '../../src/app/soundSetting.ts';
 import { fakeSockets } from './fakeSocket.ts';
 
 // No real Socket.IO in component tests: a recording fake stands in (tests/app/fakeSocket.ts).
@@ -10,7 +13,10 @@ vi.mock('socket.io-client', async () => (await import('./fakeSocket.ts')).fakeSo
 afterEach(() => {
   cleanup();
   resetSession();
+  resetLobby();
+  resetLiveGame();
   window.localStorage.clear();
+  reloadSoundSetting();
   fakeSockets.length = 0;
   vi.useRealTimers();
   vi.unstubAllGlobals();

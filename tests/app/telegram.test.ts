@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   bindBackButton,
+  confirmClosing,
   isTelegram,
   openLink,
   shareUrl,
@@ -20,6 +21,7 @@ describe('the Telegram adapter outside Telegram', () => {
     const off = bindBackButton(true, () => undefined);
     expect(() => off()).not.toThrow();
     expect(() => vibrate(400)).not.toThrow();
+    expect(() => confirmClosing(true)).not.toThrow();
   });
 
   it('opens links and shares in a new tab instead', () => {

@@ -1,11 +1,29 @@
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+import { useSnapshot } from 'valtio';
+import type { GameUpdate } from '../../../protocol/game.ts';
+import type { RpsGameView } from '../../../protocol/rps.ts';
+import { session } from '../../app/session.ts';
+import { gameStateErrorText, useLiveGame } from '../../app/useLiveGame.ts';
+import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx';
+import { RpsTable } from './RpsTable.tsx';
+import './rps.css';
 
-/** /rps: the game screen arrives with matchmaking in a later release. Lazy-loaded per route, as the real screen will be. */
+/** /rps: Rock Paper Scissors (spec §2 RPS screen). Lazy-loaded; lives on the live game store. */
 export function RpsScreen() {
-  return (
-    <ComingSoon
-      title="Rock Paper Scissors"
-      description="Pick rock, paper or scissors within 15 seconds; win rounds to fill your three trophy slots."
-    />
-  );
+  const { update, clockOffset, failed } = useLiveGame('rps');
+  const { user } = useSnapshot(session);
+
+  if (failed) {
+    return (
+      <div className="game-state-error" role="alert">
+        <p>{gameStateErrorText}</p>
+      </div>
+    );
+  }
+  // Until the load answers, or while the hook sends a game of another mode to its own screen.
+  if (!update || !user || !isRpsUpdate(update)) return <LoadingOverlay text="Loading..." />;
+  return <RpsTable key={update.game._id} update={update} clockOffset={clockOffset} me={user} />;
+}
+
+function isRpsUpdate(update: GameUpdate): update is GameUpdate<RpsGameView> {
+  return update.game.gameMode === 'rps';
 }

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { gameModes, gameNames, type GameMode } from '../../../protocol/constants.ts';
 import { BackgammonIcon, BeloteIcon, CarromIcon, RpsIcon } from '../../ui/icons.tsx';
-import { Popup } from '../../ui/Popup.tsx';
+import { BetPopup } from './BetPopup.tsx';
 
 const tileArt: Record<GameMode, { Icon: ComponentType<{ size?: number }>; blurb: string }> = {
   rps: { Icon: RpsIcon, blurb: 'Three trophies, 15 s a move' },
@@ -10,11 +10,8 @@ const tileArt: Record<GameMode, { Icon: ComponentType<{ size?: number }>; blurb:
   backgammon: { Icon: BackgammonIcon, blurb: 'Race your 15 checkers home' },
 };
 
-/**
- * The four games. Matchmaking (bet choice, opponent search) is a later release, so a tap says so
- * instead of pretending to search.
- */
-export function GameTiles() {
+/** The four games; a tap opens that game's bet options. */
+export function GameTiles({ balance, score }: { balance: number; score: number }) {
   const [chosen, setChosen] = useState<GameMode | null>(null);
   return (
     <section aria-labelledby="games-title">
@@ -35,19 +32,7 @@ export function GameTiles() {
           );
         })}
       </div>
-      {chosen && (
-        <Popup
-          title={gameNames[chosen]}
-          onClose={() => setChosen(null)}
-          actions={
-            <button className="button button--block" type="button" onClick={() => setChosen(null)}>
-              OK
-            </button>
-          }
-        >
-          <p>{gameNames[chosen]} arrives in a later release. Matchmaking against real opponents is on its way.</p>
-        </Popup>
-      )}
+      {chosen && <BetPopup mode={chosen} balance={balance} score={score} onClose={() => setChosen(null)} />}
     </section>
   );
 }

@@ -1,19 +1,43 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { gameRoutes } from '../../../protocol/game.ts';
+import { liveGame, reloadCurrentGame } from '../../app/liveGame.ts';
+import { lobby } from '../../app/lobby.ts';
 import { session } from '../../app/session.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { GameTiles } from './GameTiles.tsx';
+import { SearchPopup } from './SearchPopup.tsx';
 import { UserHeader } from './UserHeader.tsx';
 import './home.css';
 
 /** /game (and /): the lobby. Only rendered behind the session guard, so the user is there. */
 export function HomePage() {
   const { user } = useSnapshot(session);
+  const { search } = useSnapshot(lobby);
+  const navigate = useNavigate();
+
+  // A player with a running game belongs on its screen (a reload, a second tab, a lost pairing event).
+  useEffect(() => {
+    let active = true;
+    void reloadCurrentGame().then((outcome) => {
+      const game = liveGame.current?.game;
+      if (active && outcome === 'found' && game?.status === 'in-progress' && !lobby.starting) {
+        void navigate(gameRoutes[game.gameMode]);
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [navigate]);
+
   if (!user) return null;
   return (
     <div className="home">
       <UserHeader user={user} />
       <BalanceCard balance={user.balance} />
-      <GameTiles />
+      <GameTiles balance={user.balance} score={user.score} />
+      {search && <SearchPopup key={search.id} search={search} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { z } from 'zod';
 import { countries, NOT_SET_LABEL } from '../../../protocol/countries.ts';
@@ -80,6 +81,14 @@ export function ProfilePage() {
           </button>
         </form>
         <StatisticsCard />
+        <nav className="profile__links" aria-label="History">
+          <Link className="button button--secondary" to="/score-history">
+            Score History
+          </Link>
+          <Link className="button button--secondary" to="/played-games-history">
+            Played Games
+          </Link>
+        </nav>
       </div>
     </PageFrame>
   );

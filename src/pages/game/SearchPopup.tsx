@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { gameNames } from '../../../protocol/constants.ts';
+import { betLabel, gameText } from '../../../protocol/game.ts';
+import { messageOf } from '../../api/http.ts';
+import { cancelSearch, type Search } from '../../app/lobby.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { Popup } from '../../ui/Popup.tsx';
+
+/** mm:ss of a search that has run `ms`. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
+}
+
+/** Spec §2: searching for an opponent, the time it has taken, and 'Cancel Search' (the bet comes back). */
+export function SearchPopup({ search }: { search: Readonly<Search> }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const canceling = useMutation({ mutationFn: cancelSearch });
+  const problem = canceling.error ? messageOf(canceling.error, { failed: gameText.cancelFailed, error: gameText.cancelFailed }) : null;
+
+  return (
+    <div className={search.closing ? 'search-popup search-popup--closing' : 'search-popup'}>
+      <Popup
+        title="Searching for an opponent"
+        actions={
+          <>
+            <FormError message={problem} />
+            <button
+              className="button button--secondary button--block"
+              type="button"
+              disabled={canceling.isPending || search.closing}
+              onClick={() => canceling.mutate()}
+            >
+              Cancel Search
+            </button>
+          </>
+        }
+      >
+        <span className="spinner" aria-hidden="true" />
+        <p>
+          {gameNames[search.gameMode]} · {betLabel(search.betAmount)}
+        </p>
+        <p className="search-popup__elapsed" role="timer" aria-label="Elapsed time">
+          {formatElapsed(now - search.startedAt)}
+        </p>
+      </Popup>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { chatPresets, type GameMode } from '../../protocol/constants.ts';
+import { RPS_CHAT_MS } from '../../protocol/rps.ts';
+import { sendChatMessage } from '../api/socket.ts';
+import { liveGame, showChatBubble } from '../app/liveGame.ts';
+import { ChatIcon } from './icons.tsx';
+import './game.css';
+
+/** How long a chat line stays up (spec §9: RPS 2.5 s, Belote 3 s; the others are not specified, 3 s). */
+const chatShownMs: Record<GameMode, number> = { rps: RPS_CHAT_MS, blot: 3000, carrom: 3000, backgammon: 3000 };
+
+interface ChatMenuProps {
+  gameMode: GameMode;
+  gameId: string;
+  playerId: string;
+}
+
+/** The quick-text menu: the seven presets only (spec §5), sent as '<mode>-message' and shown on our side too. */
+export function ChatMenu({ gameMode, gameId, playerId }: ChatMenuProps) {
+  const [open, setOpen] = useState(false);
+  const send = (message: string) => {
+    sendChatMessage(gameMode, { message, gameId, userID: playerId });
+    showChatBubble(playerId, message);
+    setOpen(false);
+  };
+  return (
+    <div className="game-menu">
+      <button
+        className="icon-button"
+        type="button"
+        aria-label="Chat"
+        aria-expanded={open}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <ChatIcon size={22} />
+      </button>
+      {open && (
+        <ul className="game-menu__list game-menu__list--chat" aria-label="Quick messages">
+          {chatPresets.map((preset) => (
+            <li key={preset}>
+              <button className="game-menu__item" type="button" onClick={() => send(preset)}>
+                {preset}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The latest chat line of one player, shown for the mode's time. */
+export function ChatBubble({ gameMode, userId }: { gameMode: GameMode; userId: string }) {
+  const bubble = useSnapshot(liveGame).chat[userId];
+  const [hiddenId, setHiddenId] = useState<number | null>(null);
+  const bubbleId = bubble?.id ?? null;
+  useEffect(() => {
+    if (bubbleId === null) return;
+    const timer = setTimeout(() => setHiddenId(bubbleId), chatShownMs[gameMode]);
+    return () => clearTimeout(timer);
+  }, [bubbleId, gameMode]);
+  if (!bubble || bubble.id === hiddenId) return null;
+  return (
+    <p className="chat-bubble" role="status" data-testid={`chat-${userId}`}>
+      {bubble.message}
+    </p>
+  );
+}
