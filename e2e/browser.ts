@@ -44,3 +44,21 @@ export function uniqueUser(): { username: string; email: string; password: strin
   const username = `e2e_${Date.now().toString(36)}_${count}`;
   return { username, email: `${username}@example.com`, password: 'e2e-secret-pass' };
 }
+
+/** Registers a fresh player through the form and signs them in: the page ends on /game. */
+export async function signUpAndLogIn(page: Page): Promise<ReturnType<typeof uniqueUser>> {
+  const user = uniqueUser();
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await page.waitForURL('**/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/game');
+  return user;
+}

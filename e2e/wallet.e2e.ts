@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { uniqueUser, useBrowser } from './browser.ts';
+import { signUpAndLogIn, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 
@@ -9,29 +9,13 @@ const WITHDRAWAL_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 // Three 1 s devchain blocks and a 1 s poll, with room for a slow machine.
 const CREDIT_TIMEOUT_MS = 30_000;
 
-async function registerAndLogin(page: Page): Promise<void> {
-  const user = uniqueUser();
-  await page.goto('/register');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(user.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByRole('button', { name: 'Go to Login' }).click();
-  await page.waitForURL('**/login');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/game');
-}
-
 // One player through the whole wallet, in order: the second case spends what the first deposited.
 describe('the wallet, in the browser on the devchain', () => {
   let page: Page;
 
   it('deposits 25 USDT through the simulate control; /game shows $25.00 without a reload', async () => {
     page = await browser.newPage();
-    await registerAndLogin(page);
+    await signUpAndLogIn(page);
 
     await page.goto('/deposit');
     const address = (await page.getByTestId('deposit-address').textContent())?.trim() ?? '';
