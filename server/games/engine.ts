@@ -138,6 +138,7 @@ async function commitState(money: GameTx, services: Services, row: GameRow, stat
     .where(eq(games.id, row.id));
   await appendLog(money.tx, row.id, { at: transition.now, actor: transition.actor, action: transition.action, move: transition.move, version: next.version });
   money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }));
+  services.log.info({ gameId: row.id, actor: transition.actor, action: transition.action, version: next.version }, 'game transition');
   if (outcome) {
     money.later(() => broadcastOngoingGames(services));
     services.log.info({ gameId: row.id, winner: outcome.winnerId, endReason: outcome.endReason }, 'game completed');
