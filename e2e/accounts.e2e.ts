@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { OPERATOR } from './globalSetup.ts';
-import { uniqueUser, useBrowser } from './browser.ts';
+import { loginThroughForm, registerThroughForm, uniqueUser, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-
-async function registerThroughForm(page: Page, user: ReturnType<typeof uniqueUser>): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(user.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByText('Congratulations! You have successfully registered.').waitFor();
-}
-
-async function loginThroughForm(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 describe('a player account, in the browser', () => {
   it('registers, sees the popup, logs in, and lands on /game with the nickname and $0.00', async () => {

@@ -45,20 +45,31 @@ export function uniqueUser(): { username: string; email: string; password: strin
   return { username, email: `${username}@example.com`, password: 'e2e-secret-pass' };
 }
 
-/** Registers a fresh player through the form and signs them in: the page ends on /game. */
-export async function signUpAndLogIn(page: Page): Promise<ReturnType<typeof uniqueUser>> {
-  const user = uniqueUser();
+/** The register form, up to its success popup. */
+export async function registerThroughForm(page: Page, user: ReturnType<typeof uniqueUser>): Promise<void> {
   await page.goto('/register');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm Password').fill(user.password);
   await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText('Congratulations! You have successfully registered.').waitFor();
+}
+
+/** The login form, filled and sent (the page must show it). */
+export async function loginThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Registers a fresh player through the form and signs them in: the page ends on /game. */
+export async function signUpAndLogIn(page: Page): Promise<ReturnType<typeof uniqueUser>> {
+  const user = uniqueUser();
+  await registerThroughForm(page, user);
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await page.waitForURL('**/login');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await loginThroughForm(page, user.username, user.password);
   await page.waitForURL('**/game');
   return user;
 }

@@ -4,6 +4,7 @@ import {
   RPS_TURN_MS,
   rpsChoices,
   type RpsChoice,
+  type RpsGameView,
   type RpsPhase,
   type RpsRoundResult,
 } from '../../protocol/rps.ts';
@@ -40,16 +41,9 @@ export interface RpsMove {
   choice: RpsChoice;
 }
 
-export interface RpsRulesView extends RulesView {
-  phase: RpsPhase;
-  phases: Record<string, RpsPhase>;
-  currentRound: number;
-  choices: Record<string, RpsChoice | null>;
-  chosen: Record<string, boolean>;
-  roundResults: RpsRoundResult[];
-  wins: Record<string, number>;
-  deadlineAt: number | null;
-}
+/** What the rules add to the common view: the RPS fields of the wire view. */
+export type RpsRulesView = RulesView &
+  Pick<RpsGameView, 'phase' | 'phases' | 'currentRound' | 'choices' | 'chosen' | 'roundResults' | 'wins' | 'deadlineAt'>;
 
 const beats: Record<RpsChoice, RpsChoice> = { rock: 'scissors', scissors: 'paper', paper: 'rock' };
 

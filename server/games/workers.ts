@@ -1,3 +1,4 @@
+import { startRounds } from '../background.ts';
 import type { Services } from '../context.ts';
 import { expireSearches } from '../matchmaking/queue.ts';
 import { sweepGameTimeouts } from './engine.ts';
@@ -9,11 +10,7 @@ import { sweepGameTimeouts } from './engine.ts';
  */
 export function startGameWorkers(services: Services): () => Promise<void> {
   const { log } = services;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const round = async () => {
+  return startRounds(services.config.games.sweepMs, async () => {
     try {
       await sweepGameTimeouts(services);
     } catch (error) {
@@ -24,17 +21,5 @@ export function startGameWorkers(services: Services): () => Promise<void> {
     } catch (error) {
       log.error({ err: error }, 'search expiry failed');
     }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().finally(schedule);
-    }, services.config.games.sweepMs);
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  });
 }

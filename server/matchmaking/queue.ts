@@ -95,6 +95,8 @@ export async function startSearch(services: Services, userId: string, request: S
     if (scoreGatedBets[mode].includes(request.betUsdt) && player.score < SCORE_GATE) throw new HttpError(400, gameText.requiresScore);
     const searchId = randomUUID();
     await takeBet(money, userId, betMicro, searchId);
+    // What waiting looks like, if no one is there to pair with.
+    const waitRow = { id: searchId, userId, gameMode: mode, betMicro, socketId: request.socketId ?? null, createdAt: new Date(now) };
     money.later(() => broadcastQueues(services));
 
     if (request.isRematch) {
@@ -111,16 +113,7 @@ export async function startSearch(services: Services, userId: string, request: S
         });
         return 'started' as const;
       }
-      await tx.insert(searches).values({
-        id: searchId,
-        userId,
-        gameMode: mode,
-        betMicro,
-        rematchOf: target.gameId,
-        opponentId: target.opponentId,
-        socketId: request.socketId ?? null,
-        expiresAt: new Date(now + REMATCH_WAIT_MS),
-      });
+      await tx.insert(searches).values({ ...waitRow, rematchOf: target.gameId, opponentId: target.opponentId, expiresAt: new Date(now + REMATCH_WAIT_MS) });
       return 'searching' as const;
     }
 
@@ -137,15 +130,7 @@ export async function startSearch(services: Services, userId: string, request: S
       await createGame(money, services, { mode, betMicro, payoutMicro, players: [waiting.userId, userId], now });
       return 'started' as const;
     }
-    await tx.insert(searches).values({
-      id: searchId,
-      userId,
-      gameMode: mode,
-      betMicro,
-      socketId: request.socketId ?? null,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + services.config.games.searchTimeoutMs),
-    });
+    await tx.insert(searches).values({ ...waitRow, expiresAt: new Date(now + services.config.games.searchTimeoutMs) });
     return 'searching' as const;
   });
   return { status, balance: microToUsdt(await balanceOf(services.db, userId)) };

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { startRounds } from '../background.ts';
 import type { Services } from '../context.ts';
 import { pollDeposits } from './deposits.ts';
 import { processWithdrawals } from './withdrawals.ts';
@@ -9,11 +10,7 @@ import { processWithdrawals } from './withdrawals.ts';
  */
 export function startWalletWorkers(services: Services, log: Logger): () => Promise<void> {
   const { gateway, rules, pollMs } = services.wallet;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const round = async () => {
+  return startRounds(pollMs, async () => {
     try {
       await pollDeposits(services, gateway, rules, log);
     } catch (error) {
@@ -24,17 +21,5 @@ export function startWalletWorkers(services: Services, log: Logger): () => Promi
     } catch (error) {
       log.error({ err: error }, 'withdrawal round failed');
     }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().finally(schedule);
-    }, pollMs);
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  });
 }

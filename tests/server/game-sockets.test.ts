@@ -5,7 +5,7 @@ import type { RpsGameView } from '../../protocol/rps.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
 import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
-import { cookieOf, databaseKinds, startTestApp, type TestApp } from './harness.ts';
+import { cookieOf, databaseKinds, listening, startTestApp, type TestApp } from './harness.ts';
 import { fundedPlayer, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
 
@@ -18,9 +18,7 @@ for (const kind of databaseKinds) {
     const open: Socket[] = [];
     beforeAll(async () => {
       t = await startTestApp(kind);
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      base = await listening(t);
     });
     afterAll(async () => {
       for (const socket of open) socket.disconnect();

@@ -133,3 +133,10 @@ export async function rows<Row>(database: Database, query: SQL): Promise<Row[]> 
   const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/** Listens on a free loopback port (for real HTTP and Socket.IO clients) and returns the base URL. */
+export async function listening(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}

@@ -2,7 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROOM, userRoom } from '../../server/sockets/index.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
-import { cookieOf, databaseKinds, signedUp, startTestApp, type TestApp } from './harness.ts';
+import { cookieOf, databaseKinds, listening, signedUp, startTestApp, type TestApp } from './harness.ts';
 
 for (const kind of databaseKinds) {
   describe(`sockets [${kind}]`, () => {
@@ -11,9 +11,7 @@ for (const kind of databaseKinds) {
     const open: Socket[] = [];
     beforeAll(async () => {
       t = await startTestApp(kind);
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address();
-      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      base = await listening(t);
     });
     afterAll(async () => {
       for (const socket of open) socket.disconnect();
