@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetLiveGame } from '../../src/app/liveGame.ts';
 import { resetLobby } from '../../src/app/lobby.ts';
 import { resetSession } from '../../src/app/session.ts';
 import { reloadSoundSetting } from '../../src/app/soundSetting.ts';
 import { fakeSockets } from './fakeSocket.ts';
+
+// CI runs the app and server suites side by side on two cores: a lazily loaded game screen can take
+// more than the default second to transform and mount there. Waits end as soon as the condition holds.
+configure({ asyncUtilTimeout: 5000 });
 
 // No real Socket.IO in component tests: a recording fake stands in (tests/app/fakeSocket.ts).
 vi.mock('socket.io-client', async () => (await import('./fakeSocket.ts')).fakeSocketIoModule);
