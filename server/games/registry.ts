@@ -1,5 +1,6 @@
 import type { GameMode } from '../../protocol/constants.ts';
 import type { GameRules, RulesView } from '../../rules/game.ts';
+import { backgammonRules } from '../../rules/backgammon/index.ts';
 import { rpsRules } from '../../rules/rps/index.ts';
 
 /** The rules module of each mode that can be played. The machinery never looks inside a state. */
@@ -8,6 +9,7 @@ export type AnyRules = GameRules<unknown, unknown, RulesView>;
 
 const registry: Partial<Record<GameMode, AnyRules>> = {
   rps: rpsRules as unknown as AnyRules,
+  backgammon: backgammonRules as unknown as AnyRules,
 };
 
 export function rulesFor(mode: GameMode): AnyRules | undefined {

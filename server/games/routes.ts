@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameRef, startGameBody, type CurrentGameAnswer } from '../../protocol/game.ts';
+import { backgammonMoveBody } from '../../protocol/backgammon.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
 import { gamePlayers, games, type GameRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
@@ -66,6 +67,13 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(rpsMoveBody, request.body);
     const userId = sessionUser(request).id;
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'rps', move: { choice: body.choice }, v: body.v });
+    return gameUpdateFor(row, seats, userId);
+  });
+
+  app.post('/move-backgammon-checker', async (request) => {
+    const body = parseInput(backgammonMoveBody, request.body);
+    const userId = sessionUser(request).id;
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
     return gameUpdateFor(row, seats, userId);
   });
 
