@@ -28,13 +28,19 @@ async function freePort(): Promise<number> {
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 
-/** Starts `npm start`'s own entry on a free port and a fresh data directory, exactly as a user would. */
+/**
+ * Starts `npm start`'s own entry on a free port and a fresh data directory, exactly as a user would: no
+ * NODE_ENV, and the build made by start.mjs itself when the sources are newer than dist/ (always so on
+ * a fresh clone), so the path a new machine takes is the one tested.
+ */
 export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  // Vitest sets NODE_ENV=test in this process; a user's shell has none.
+  const { NODE_ENV: _vitestNodeEnv, ...userEnv } = process.env;
   server = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
-      ...process.env,
+      ...userEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -42,7 +48,6 @@ export async function setup(project: TestProject): Promise<void> {
       ADMIN_PASSWORD: OPERATOR.password,
       AUTH_RATE_LIMIT_MAX: '500',
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,8 +11,14 @@ export const RPS_TURN_MS = 15_000;
 export const RPS_REVEAL_MS = 2400;
 export const RPS_CHAT_MS = 2500;
 
+/**
+ * Both players choose at once, so a version check would refuse the second choice whenever the first
+ * one's update is still on its way. A choice names its round instead: one for a round that is over
+ * (the deadline auto-picked it) is refused rather than counted in the next.
+ */
 export const rpsMoveBody = gameRef.extend({
   choice: z.enum(rpsChoices, { error: 'Choice must be rock, paper or scissors' }),
+  round: z.number().int().positive().optional(),
 });
 export type RpsMoveBody = z.input<typeof rpsMoveBody>;
 

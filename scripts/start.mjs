@@ -28,7 +28,12 @@ function buildIsCurrent() {
 if (!buildIsCurrent()) {
   console.log('Building the player app and the admin entry…');
   const { build } = await import('vite');
+  // Vite sets NODE_ENV=production for its build, in this process; the server must not inherit that
+  // (it would refuse the devchain), so the player's own setting is put back.
+  const nodeEnv = process.env.NODE_ENV;
   await build({ logLevel: 'warn' });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 
 const { register } = await import('tsx/esm/api');

@@ -39,6 +39,8 @@ export interface RpsState {
 
 export interface RpsMove {
   choice: RpsChoice;
+  /** The round the player chose in; a choice for an earlier round is refused. */
+  round?: number | undefined;
 }
 
 /** What the rules add to the common view: the RPS fields of the wire view. */
@@ -140,6 +142,7 @@ export const rpsRules: GameRules<RpsState, RpsMove, RpsRulesView> = {
     if (!state.players.includes(playerId)) throw new RuleError('illegal', 'You are not a player of this game');
     if (!rpsChoices.includes(move.choice)) throw new RuleError('illegal', 'Choice must be rock, paper or scissors');
     if (state.phase === 'game-completed') throw new RuleError('conflict', 'The game is over');
+    if (move.round !== undefined && move.round !== state.currentRound) throw new RuleError('conflict', 'That round is over');
     if (state.phase !== 'choose') throw new RuleError('conflict', 'The next round has not started yet');
     if (state.choices[playerId]) throw new RuleError('conflict', 'You have already chosen this round');
     const next: RpsState = { ...state, choices: { ...state.choices, [playerId]: move.choice } };

@@ -66,7 +66,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.post('/rps-move', async (request) => {
     const body = parseInput(rpsMoveBody, request.body);
     const userId = sessionUser(request).id;
-    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'rps', move: { choice: body.choice }, v: body.v });
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
     return gameUpdateFor(row, seats, userId);
   });
 

@@ -3,7 +3,7 @@ import type { RpsGameView, RpsMoveBody } from '../../protocol/rps.ts';
 import { post } from './http.ts';
 
 /**
- * POST /api/rps-move {gameId, choice, v} → the mover's GameUpdate. 409: already chosen this round, or `v`
- * is stale; 422: not a legal move now.
+ * POST /api/rps-move {gameId, choice, round} → the mover's GameUpdate. 409: already chosen this round, or
+ * the round is over; 400: not a choice.
  */
 export const rpsMove = (body: RpsMoveBody) => post<GameUpdate<RpsGameView>>('/rps-move', body);

@@ -62,7 +62,7 @@ describe('the RPS screen', () => {
     });
     const { user } = await openRps();
     await user.click(screen.getByRole('button', { name: 'Rock' }));
-    expect(api.callsTo('POST /api/rps-move')[0]?.body).toEqual({ gameId: GAME_ID, choice: 'rock', v: 1 });
+    expect(api.callsTo('POST /api/rps-move')[0]?.body).toEqual({ gameId: GAME_ID, choice: 'rock', round: 1 });
     for (const button of moveButtons()) expect(button).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Rock' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText("Waiting for your opponent's move")).toBeInTheDocument();

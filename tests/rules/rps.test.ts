@@ -71,6 +71,13 @@ describe('rock paper scissors rules', () => {
     expect(rpsRules.view(state, B).phase).toBe('choose');
   });
 
+  it('refuses a choice made for a round that is over, so it never counts in the next one', () => {
+    const next = rpsRules.timeout(rpsRules.timeout(fresh(), T0 + RPS_TURN_MS), T0 + RPS_TURN_MS + RPS_REVEAL_MS);
+    expect(next.currentRound).toBe(2);
+    expect(ruleError(() => rpsRules.apply(next, A, { choice: 'rock', round: 1 }, T0 + 20_000)).message).toBe('That round is over');
+    expect(rpsRules.apply(next, A, { choice: 'rock', round: 2 }, T0 + 20_000).choices[A]).toBe('rock');
+  });
+
   it.each([
     ['an unknown choice', A, { choice: 'lizard' }, 'illegal'],
     ['a stranger', 'player-c', { choice: 'rock' }, 'illegal'],

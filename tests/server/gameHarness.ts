@@ -51,8 +51,9 @@ export async function currentGame(app: FastifyInstance, player: Player) {
   return res.json();
 }
 
-export function rpsMove(app: FastifyInstance, player: Player, gameId: string, choice: RpsChoice | string, v?: number) {
-  return app.inject({ method: 'POST', url: '/api/rps-move', headers: { cookie: player.cookie }, payload: { gameId, choice, ...(v === undefined ? {} : { v }) } });
+export function rpsMove(app: FastifyInstance, player: Player, gameId: string, choice: RpsChoice | string, v?: number, round?: number) {
+  const payload = { gameId, choice, ...(v === undefined ? {} : { v }), ...(round === undefined ? {} : { round }) };
+  return app.inject({ method: 'POST', url: '/api/rps-move', headers: { cookie: player.cookie }, payload });
 }
 
 /** Pairs two funded players in an RPS queue and returns the game id. */

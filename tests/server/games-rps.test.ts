@@ -100,6 +100,19 @@ for (const kind of databaseKinds) {
       await post(b, '/api/leave-rps-game', { gameId });
     });
 
+    it('takes both choices when the players choose at the same moment, each naming the round', async () => {
+      const [a, b] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const gameId = await pairedRps(t.app, a, b, 0);
+      const [ra, rb] = await Promise.all([rpsMove(t.app, a, gameId, 'rock', undefined, 1), rpsMove(t.app, b, gameId, 'paper', undefined, 1)]);
+      expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+      const game = (await currentGame(t.app, a)).game;
+      expect(game.roundResults[0]).toMatchObject({ winnerId: b.id, choices: { [a.id]: 'rock', [b.id]: 'paper' } });
+      await nextRound(t);
+      const late = await rpsMove(t.app, a, gameId, 'rock', undefined, 1);
+      expect([late.statusCode, late.json().message]).toEqual([409, 'That round is over']);
+      await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: a.cookie }, payload: { gameId } });
+    });
+
     it('gives the win to the one who stays when the other leaves', async () => {
       const [a, b] = await Promise.all([fundedPlayer(t, 5), fundedPlayer(t, 5)]);
       const gameId = await pairedRps(t.app, a, b, 1);

@@ -46,7 +46,8 @@ export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
   const choose = (choice: RpsChoice) => {
     if (locked) return;
     setPicked({ round: game.currentRound, choice });
-    rpsMove({ gameId: game._id, choice, v: game.v })
+    // The round, not the version: the opponent's choice may change the version on its way here.
+    rpsMove({ gameId: game._id, choice, round: game.currentRound })
       .then(receiveGameUpdate)
       .catch((error: unknown) => {
         // Spec §8: logged only. A refusal (409) means our copy is behind: fetch the game again.
