@@ -112,6 +112,22 @@ for (const kind of databaseKinds) {
       await eventually(() => operator.events.find(([name, p]) => name === 'ongoingGamesUpdate' && !(p as { id: string }[]).some((g) => g.id === gameId)));
     });
 
+    it('relays at most a short burst of chat: a flood is cut off', async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const a = await listen(ann.cookie);
+      const b = await listen(bob.cookie);
+      await api(ann, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
+      await api(bob, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
+      const gameId = (await api<GameUpdate>(ann, 'GET', '/current-game')).game._id;
+      for (let i = 0; i < 20; i += 1) a.socket.emit('rps-message', { message: 'Hurry up!', gameId, userID: ann.id });
+      await eventually(() => b.events.find(([name]) => name === 'rps-message'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const relayed = b.events.filter(([name]) => name === 'rps-message').length;
+      expect(relayed).toBeGreaterThanOrEqual(1);
+      expect(relayed).toBeLessThanOrEqual(3);
+      await api(ann, 'POST', '/leave-rps-game', { gameId });
+    });
+
     it('tells both players when one reconnects during a game', async () => {
       const [ann, bob] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
       const a = await listen(ann.cookie);
