@@ -1,5 +1,6 @@
 import type { ChatMessage, GameUpdate, OngoingGame, QueueEntry } from './game.ts';
 import type { GameMode } from './constants.ts';
+import type { Friend } from './growth.ts';
 
 /**
  * Socket.IO events, typed per direction. The server authenticates the handshake from the session
@@ -21,6 +22,8 @@ export interface ServerToClientEvents {
   'belote-message': (message: ChatMessage) => void;
   'carrom-message': (message: ChatMessage) => void;
   'backgammon-message': (message: ChatMessage) => void;
+  /** A new account bound to this player's invite. */
+  friendAdded: (friend: Friend) => void;
   /** Admin room only. */
   queueUpdate: (queues: QueueEntry[]) => void;
   ongoingGamesUpdate: (games: OngoingGame[]) => void;

@@ -22,6 +22,8 @@ import { devchainRoutes, walletRoutes } from './wallet/routes.ts';
 import { startWalletWorkers } from './wallet/workers.ts';
 import { adminGameRoutes } from './games/adminRoutes.ts';
 import { gameRoutes } from './games/routes.ts';
+import { adminGrowthRoutes, growthRoutes } from './growth/routes.ts';
+import { telegramBotRoutes } from './telegram/routes.ts';
 import { attachGameSockets } from './games/sockets.ts';
 import { startGameWorkers } from './games/workers.ts';
 
@@ -94,8 +96,11 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(walletRoutes);
       await api.register(devchainRoutes);
       await api.register(gameRoutes);
+      await api.register(growthRoutes);
+      await api.register(telegramBotRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminGameRoutes, { prefix: '/admin' });
+      await api.register(adminGrowthRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,10 @@ const environment = z
     PUBLIC_URL: optionalText.refine((v) => !v || /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
     BOT_TOKEN: optionalText.refine((v) => !v || /^\d+:[\w-]+$/.test(v), 'must look like 123456:ABC-token'),
     BOT_USERNAME: optionalText.refine((v) => !v || /^\w{3,64}$/.test(v), 'must be a bot username without @'),
+    MINI_APP_SHORT_NAME: optionalText.refine((v) => !v || /^\w{3,64}$/.test(v), 'must be the Mini App short name from BotFather'),
+    TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+    TASK_REWARD_INVITE_20: usdt.default(5_000_000n),
+    TASK_REWARD_WIN_100: usdt.default(10_000_000n),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText,
     SMTP_URL: optionalText.refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
@@ -67,6 +71,12 @@ export interface Config {
   publicUrl: string;
   botToken: string | undefined;
   botUsername: string | undefined;
+  /** The Mini App's short name: invite links open it directly (t.me/<bot>/<app>?startapp=<code>). */
+  miniAppShortName: string | undefined;
+  /** The Bot API root (a loopback stand-in in tests). */
+  telegramApiUrl: string;
+  /** Task rewards in micro-USDT (DESIGN.md §4). */
+  taskRewards: { invite_20_friends: bigint; win_100_games: bigint };
   admin: { username: string; password: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -121,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     botToken: e.BOT_TOKEN,
     botUsername: e.BOT_USERNAME,
+    miniAppShortName: e.MINI_APP_SHORT_NAME,
+    telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    taskRewards: { invite_20_friends: e.TASK_REWARD_INVITE_20, win_100_games: e.TASK_REWARD_WIN_100 },
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

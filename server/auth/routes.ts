@@ -1,3 +1,4 @@
+import { announceFriend } from '../growth/friends.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../protocol/auth.ts';
@@ -37,6 +38,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         invitedBy: await findInviter(tx, body.invitedBy),
       }),
     );
+    await announceFriend(app.services, user.id);
     request.log.info({ userId: user.id }, 'player registered');
     return reply.status(201).send({ user: await userEntity(db, config, user) });
   });

@@ -3,6 +3,7 @@ import { parse, validate } from '@telegram-apps/init-data-node';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { announceFriend } from '../growth/friends.ts';
 import { telegramAuthBody } from '../../protocol/auth.ts';
 import { validationText } from '../../protocol/errors.ts';
 import type { Queryable } from '../db/client.ts';
@@ -32,27 +33,28 @@ export async function telegramAccount(
   db: Queryable,
   profile: TelegramProfile,
   inviteReference: string | null | undefined,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; created: boolean }> {
   const [existing] = await db.select().from(users).where(eq(users.telegramId, profile.id)).limit(1);
   if (existing) {
     if (profile.photoUrl && profile.photoUrl !== existing.photoUrl) {
       const [updated] = await db.update(users).set({ photoUrl: profile.photoUrl }).where(eq(users.id, existing.id)).returning();
-      return updated ?? existing;
+      return { user: updated ?? existing, created: false };
     }
-    return existing;
+    return { user: existing, created: false };
   }
   const wanted = profile.username && /^[A-Za-z0-9_]{3,32}$/.test(profile.username) ? profile.username : undefined;
   let username = wanted && (await isUsernameFree(db, wanted)) ? wanted : `tg${profile.id}`;
   // Someone may have registered "tg<id>" by hand: never fail a Telegram login over a name.
   if (!(await isUsernameFree(db, username))) username = `tg${profile.id}_${newInviteCode().slice(0, 5)}`;
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ').replace(/[<>]/g, '').trim();
-  return createUser(db, {
+  const user = await createUser(db, {
     username,
     nickname: (fullName || username).slice(0, 32),
     telegramId: profile.id,
     photoUrl: profile.photoUrl ?? null,
     invitedBy: await findInviter(db, inviteReference),
   });
+  return { user, created: true };
 }
 
 /** Checks a Login Widget redirect's `hash` as Telegram's widget documentation prescribes. */
@@ -122,7 +124,8 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
       request.log.info({ reason: (error as Error).message }, 'telegram init data refused');
       throw new HttpError(401, validationText.telegramInvalid);
     }
-    const user = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
+    const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
+    if (created) await announceFriend(app.services, user.id);
     await signIn(reply, user);
     request.log.info({ userId: user.id }, 'player signed in with telegram');
     return { user: await userEntity(db, config, user) };
@@ -145,7 +148,8 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
       lastName: fields.last_name,
       photoUrl: fields.photo_url,
     };
-    const user = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
+    const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
+    if (created) await announceFriend(app.services, user.id);
     await signIn(reply, user);
     return reply.redirect('/game');
   });

@@ -204,3 +204,21 @@ export const scoreHistory = pgTable('score_history', {
   change: integer('change').notNull(),
   createdAt: createdAt(),
 });
+
+export const taskClaims = pgTable('task_claims', {
+  userId: uuid('user_id').notNull(),
+  task: text('task', { enum: ['invite_20_friends', 'win_100_games'] }).notNull(),
+  rewardMicro: bigint('reward_micro', { mode: 'bigint' }).notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+export const affiliateRequests = pgTable('affiliate_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  channelName: text('channel_name').notNull(),
+  email: text('email').notNull(),
+  additionalNotes: text('additional_notes').notNull().default(''),
+  status: text('status', { enum: ['open', 'approved', 'declined'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});

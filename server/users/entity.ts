@@ -8,6 +8,7 @@ import { balanceOf } from '../ledger/ledger.ts';
 
 /** The invite link of spec §3: the bot's deep link when a bot is configured, else the register page. */
 export function inviteLink(config: Config, inviteCode: string): string {
+  if (config.botUsername && config.miniAppShortName) return `https://t.me/${config.botUsername}/${config.miniAppShortName}?startapp=${inviteCode}`;
   if (config.botUsername) return `https://t.me/${config.botUsername}?start=${inviteCode}`;
   return `${config.publicUrl}/register?invitedBy=${inviteCode}`;
 }

@@ -15,7 +15,9 @@ function storage(): Storage | null {
 }
 
 export function rememberReferrer(search: string): void {
-  const referrerId = new URLSearchParams(search).get('referrerId')?.trim();
+  // The bot's button carries the code as startapp too (Telegram's own name for it).
+  const query = new URLSearchParams(search);
+  const referrerId = (query.get('referrerId') ?? query.get('startapp'))?.trim();
   if (referrerId && referrerId.length <= MAX_LENGTH) storage()?.setItem(STORAGE_KEY, referrerId);
 }
 

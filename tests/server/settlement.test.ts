@@ -30,8 +30,9 @@ for (const kind of databaseKinds) {
 
     const levels = gameModes.flatMap((mode) => betLevels[mode].map((level) => [mode, level.bet, level.payout] as const));
 
-    it.each(levels)('%s at a bet of %d pays the winner %d and the house the rest', async (mode, bet, payout) => {
-      const [winner, loser] = await Promise.all([fundedPlayer(t, 50), fundedPlayer(t, 50)]);
+    it.each(levels)('%s at a bet of %d pays the winner %d, the house the rest, the inviter 3.5 %% of the net win', async (mode, bet, payout) => {
+      const { inviter, player: winner } = await invitedPair(50);
+      const loser = await fundedPlayer(t, 50);
       const rakeBefore = await houseRake(t);
       // A game of this mode as matchmaking leaves it: both bets in escrow, both seated.
       await gameTransaction(t.app.services, async (money) => {
@@ -59,6 +60,8 @@ for (const kind of databaseKinds) {
       expect(await balanceOf(t.app, winner)).toBeCloseTo(50 - bet + payout, 6);
       expect(await balanceOf(t.app, loser)).toBe(50 - bet);
       expect((await houseRake(t)) - rakeBefore).toBe(usdtToMicro(2 * bet - payout));
+      // Referral share: 3.5 % of (payout − bet), rounded down to the micro-USDT, out of house rewards.
+      expect(await ledgerBalance(t.database.db, inviter.id, 'rewards')).toBe(bet > 0 ? (usdtToMicro(payout - bet) * 350n) / 10_000n : 0n);
     });
 
     it.each([
@@ -71,13 +74,13 @@ for (const kind of databaseKinds) {
       expect(eloChange(winner, loser)).toBe(gain);
     });
 
-    async function invitedPair(inviterSetup: (id: string) => Promise<void> = async () => undefined) {
+    async function invitedPair(funds = 10, inviterSetup: (id: string) => Promise<void> = async () => undefined) {
       const inviter = await register(t.app);
       await inviterSetup(inviter.id);
       const [code] = await t.database.db.select({ code: users.inviteCode }).from(users).where(eq(users.id, inviter.id));
       const friend = await register(t.app, { invitedBy: code!.code });
       const player = { id: friend.id, username: friend.username, cookie: await login(t.app, friend.username, friend.password) };
-      await credit(t, player.id, 10);
+      await credit(t, player.id, funds);
       return { inviter, player };
     }
 
@@ -92,7 +95,7 @@ for (const kind of databaseKinds) {
     });
 
     it("pays an affiliate inviter their own percentage, and nothing when the friend loses", async () => {
-      const { inviter, player } = await invitedPair(async (id) => {
+      const { inviter, player } = await invitedPair(10, async (id) => {
         await t.database.db.update(users).set({ isAffiliate: true, affiliatePercentage: '10.00' }).where(eq(users.id, id));
       });
       const opponent = await fundedPlayer(t, 10);

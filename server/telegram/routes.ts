@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../http/errors.ts';
+import { createBot, secretMatches, webhookSecret } from './bot.ts';
+
+const webhookParams = z.object({ secret: z.string().max(128) });
+
+/**
+ * POST /api/telegram/webhook/<secret>: Telegram delivers the bot's updates here. Both the path and
+ * the X-Telegram-Bot-Api-Secret-Token header must carry the secret (set by `npm run bot:setup`), so
+ * nobody else can make the bot speak. Without BOT_TOKEN the route does not exist.
+ */
+export async function telegramBotRoutes(app: FastifyInstance): Promise<void> {
+  const { config, log } = app.services;
+  const bot = createBot(config);
+  if (!bot || !config.botToken) return;
+  const secret = webhookSecret(config.botToken);
+  let ready: Promise<void> | null = null;
+
+  app.post('/telegram/webhook/:secret', async (request) => {
+    const params = webhookParams.safeParse(request.params);
+    const header = request.headers['x-telegram-bot-api-secret-token'];
+    if (!params.success || !secretMatches(secret, params.data.secret) || !secretMatches(secret, typeof header === 'string' ? header : undefined)) {
+      throw new HttpError(401, 'Unknown webhook');
+    }
+    const update = request.body;
+    if (!update || typeof update !== 'object' || typeof (update as { update_id?: unknown }).update_id !== 'number') {
+      throw new HttpError(400, 'Not a Telegram update');
+    }
+    try {
+      ready ??= bot.init().catch((error: unknown) => {
+        ready = null;
+        throw error;
+      });
+      await ready;
+      await bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0]);
+    } catch (error) {
+      // Telegram retries an update until it gets a 2xx: a reply that failed is logged, not retried forever.
+      log.error({ err: error }, 'telegram update failed');
+    }
+    return { ok: true };
+  });
+}
