@@ -2,7 +2,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { adminReportRoutes } from './admin/reportRoutes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { refreshChainBalances } from './admin/chainBalances.ts';
+import { startRounds } from './background.ts';
 import { authRoutes } from './auth/routes.ts';
 import { telegramRoutes } from './auth/telegram.ts';
 import type { Config } from './config.ts';
@@ -101,6 +104,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminGameRoutes, { prefix: '/admin' });
       await api.register(adminGrowthRoutes, { prefix: '/admin' });
+      await api.register(adminReportRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
@@ -110,8 +114,13 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   attachGameSockets(app.services);
   const stopWorkers = startWorkers ? startWalletWorkers(app.services, log) : async () => undefined;
   const stopGameWorkers = startWorkers ? startGameWorkers(app.services) : async () => undefined;
+  // Chain balances for the users page: a few addresses a round, in the background.
+  const stopBalanceRefresh = startWorkers
+    ? startRounds(config.wallet.chain === 'devchain' ? 5_000 : 60_000, async () => void (await refreshChainBalances(app.services)))
+    : async () => undefined;
   app.addHook('onClose', async () => {
     await stopGameWorkers();
+    await stopBalanceRefresh();
     await stopWorkers();
     await new Promise<void>((resolve) => app.services.sockets.close(() => resolve()));
   });

@@ -5,6 +5,7 @@ import { validationText } from '../../protocol/errors.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { ADMIN_COOKIE, clearSessionCookie, closeSession, openSession, setSessionCookie } from '../auth/sessions.ts';
 import { admins } from '../db/schema.ts';
+import { audit } from './audit.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { adminToken, requireAdmin } from '../http/guards.ts';
 
@@ -26,6 +27,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(401, validationText.invalidCredentials);
     }
     const token = await openSession(db, { adminId: operator.id }, config.sessionTtlMs);
+    await audit(db, { adminId: operator.id, action: 'login', details: { ip: request.ip } });
     setSessionCookie(reply, config, ADMIN_COOKIE, token);
     request.log.info({ adminId: operator.id }, 'operator signed in');
     return { token };

@@ -222,3 +222,19 @@ export const affiliateRequests = pgTable('affiliate_requests', {
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
+
+export const adminAudit = pgTable('admin_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  adminId: uuid('admin_id'),
+  action: text('action').notNull(),
+  target: text('target'),
+  details: jsonb('details'),
+  at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+export const chainBalances = pgTable('chain_balances', {
+  address: text('address').primaryKey(),
+  usdtMicro: bigint('usdt_micro', { mode: 'bigint' }).notNull(),
+  trxSun: bigint('trx_sun', { mode: 'bigint' }).notNull(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -7,6 +7,7 @@ import { seedHashOf } from '../../rules/random.ts';
 import type { Services } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { gameLog, gamePlayers, games, users, type GameRow } from '../db/schema.ts';
+import { audit } from '../admin/audit.ts';
 import { HttpError } from '../http/errors.ts';
 import { userRoom } from '../sockets/index.ts';
 import { broadcastOngoingGames } from './admin.ts';
@@ -247,6 +248,7 @@ export async function cancelGame(services: Services, gameId: string, adminId: st
     await appendLog(money.tx, row.id, { at: now, actor: `admin:${adminId}`, action: 'cancel', version: next.version });
     money.later(() => publish(services, next, seats));
     money.later(() => broadcastOngoingGames(services));
+    await audit(money.tx, { adminId, action: 'cancel-game', target: gameId, details: { players: seats.map((s) => s.userId), betMicro: row.betMicro.toString() } });
     services.log.warn({ gameId, adminId }, 'game canceled by an operator');
     return next;
   });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { growthText, type affiliateRequestBody, type affiliateSettingBody } from '../../protocol/growth.ts';
+import { audit } from '../admin/audit.ts';
 import type { Services } from '../context.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { affiliateRequests, users } from '../db/schema.ts';
@@ -35,6 +36,7 @@ export async function setAffiliation(services: Services, adminId: string, userId
       .update(affiliateRequests)
       .set({ status: body.isAffiliate ? 'approved' : 'declined', decidedAt: new Date() })
       .where(and(eq(affiliateRequests.userId, userId), eq(affiliateRequests.status, 'open')));
+    await audit(tx, { adminId, action: 'set-affiliate', target: userId, details: body });
   });
   // The audit trail: who changed whose rate, to what.
   services.log.warn({ adminId, userId, isAffiliate: body.isAffiliate, affiliatePercentage: body.affiliatePercentage }, 'affiliate setting changed');

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { Services } from '../context.ts';
+import { chainBalances } from '../db/schema.ts';
+
+/**
+ * Refreshes the cached on-chain balances of the deposit addresses that were read longest ago (never
+ * read first), a few per round, so the users page shows chain balances without waiting on the chain.
+ */
+export async function refreshChainBalances(services: Pick<Services, 'db' | 'wallet' | 'log'>, batch = 20): Promise<number> {
+  const stale = ((await services.db.execute(sql`
+    SELECT da.address FROM deposit_addresses da
+    LEFT JOIN chain_balances cb ON cb.address = da.address
+    ORDER BY cb.refreshed_at ASC NULLS FIRST
+    LIMIT ${batch}`)) as unknown as { rows: { address: string }[] }).rows;
+  let refreshed = 0;
+  for (const { address } of stale) {
+    try {
+      const { usdtMicro, trxSun } = await services.wallet.gateway.balances(address);
+      await services.db
+        .insert(chainBalances)
+        .values({ address, usdtMicro, trxSun, refreshedAt: new Date() })
+        .onConflictDoUpdate({ target: chainBalances.address, set: { usdtMicro, trxSun, refreshedAt: new Date() } });
+      refreshed += 1;
+    } catch (error) {
+      services.log.warn({ err: error, address }, 'chain balance refresh failed');
+    }
+  }
+  return refreshed;
+}

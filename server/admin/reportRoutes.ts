@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { completedGamesQuery, dateRangeQuery, usersQuery } from '../../protocol/admin.ts';
+import { users } from '../db/schema.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { requireAdmin } from '../http/guards.ts';
+import { XLSX_TYPE, transactionsWorkbook } from './exports.ts';
+import { completedGames, totalBets, usersExport, usersPage } from './reports.ts';
+
+const userParams = z.object({ id: z.uuid({ error: 'Unknown user' }) });
+
+/** The back office's lists and exports (under /api/admin; an operator session is required). */
+export async function adminReportRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.services;
+  app.addHook('onRequest', requireAdmin);
+
+  app.get('/completed-games', async (request) => completedGames(db, parseInput(completedGamesQuery, request.query)));
+  app.get('/total-bets', async (request) => ({ totalBets: await totalBets(db, parseInput(dateRangeQuery, request.query)) }));
+  app.get('/users', async (request) => usersPage(db, parseInput(usersQuery, request.query)));
+  app.get('/users/export', async (request) => ({ users: await usersExport(db, parseInput(usersQuery, request.query)) }));
+
+  app.get('/users/:id/transactions/export', async (request, reply) => {
+    const { id } = parseInput(userParams, request.params);
+    const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
+    if (!user) throw new HttpError(404, 'Unknown user');
+    const file = await transactionsWorkbook(db, id);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="transactions-${user.username.replace(/[^\w-]/g, '_')}.xlsx"`)
+      .send(file);
+  });
+}
