@@ -36,8 +36,9 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  // Vitest sets NODE_ENV=test in this process; a user's shell has none.
-  const { NODE_ENV: _vitestNodeEnv, ...userEnv } = process.env;
+  // Vitest sets NODE_ENV=test in this process, and CI exports REDIS_URL for the multi-node tests; a
+  // user's `npm start` has neither: the embedded defaults are what is tested here.
+  const { NODE_ENV: _vitestNodeEnv, REDIS_URL: _ciRedis, DATABASE_URL: _database, ...userEnv } = process.env;
   server = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...userEnv,

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { adminReportRoutes } from './admin/reportRoutes.ts';
@@ -16,6 +17,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { createAuthLimiter } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { openRedis } from './redis.ts';
 import { createSockets } from './sockets/index.ts';
 import { userRoutes } from './users/routes.ts';
 import { Devchain } from './wallet/devchain.ts';
@@ -60,7 +62,9 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Several nodes behind one address share one count per client through Redis.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: 'duel-rate-limit:' } : {}) });
   await registerSecurityHeaders(app, config.nodeEnv === 'production');
   registerErrorHandling(app);
 
@@ -71,7 +75,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     db: database.db,
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
     limitAuth: createAuthLimiter(app, config.authRateLimit),
-    sockets: createSockets(app, database),
+    sockets: createSockets(app, database, redis),
     wallet: {
       gateway: createGateway(config, database),
       rules: {
@@ -88,6 +92,20 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
+      // For a load balancer: this node can serve (its database answers, and Redis when configured).
+      api.get('/ready', async (_request, reply) => {
+        const database = await app.services.database.db
+          .execute(sql`SELECT 1`)
+          .then(() => true)
+          .catch(() => false);
+        const redisUp = redis ? await redis.ping() : null;
+        const ready = database && redisUp !== false;
+        return reply.status(ready ? 200 : 503).send({
+          ok: ready,
+          database: database ? 'up' : 'down',
+          redis: redisUp === null ? 'not configured' : redisUp ? 'up' : 'down',
+        });
+      });
       api.get('/config', async () => ({
         botUsername: config.botUsername ?? null,
         supportUrl: config.supportUrl ?? null,
@@ -123,6 +141,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     await stopBalanceRefresh();
     await stopWorkers();
     await new Promise<void>((resolve) => app.services.sockets.close(() => resolve()));
+    await redis?.close();
   });
   return app;
 }

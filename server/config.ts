@@ -25,6 +25,7 @@ const environment = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+    REDIS_URL: optionalText.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
     PUBLIC_URL: optionalText.refine((v) => !v || /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
     BOT_TOKEN: optionalText.refine((v) => !v || /^\d+:[\w-]+$/.test(v), 'must look like 123456:ABC-token'),
     BOT_USERNAME: optionalText.refine((v) => !v || /^\w{3,64}$/.test(v), 'must be a bot username without @'),
@@ -68,6 +69,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** redis://… to run several nodes as one: Socket.IO events and rate limits are shared through it. */
+  redisUrl: string | undefined;
   publicUrl: string;
   botToken: string | undefined;
   botUsername: string | undefined;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     botToken: e.BOT_TOKEN,
     botUsername: e.BOT_USERNAME,

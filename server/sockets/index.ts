@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, findSessionAdmin, findSessionUser } from '../auth/sessions.ts';
 import type { Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import type { RedisLink } from '../redis.ts';
 
 export interface SocketData {
   userId: string | null;
@@ -21,13 +23,17 @@ const authenticatePayload = z.object({ userId: z.string().max(64) });
  * a player socket joins its user's room, an operator socket the admin room. A socket without a session
  * may stay connected but is in no room, so it receives nothing private.
  */
-export function createSockets(app: FastifyInstance, database: Database): Sockets {
+export function createSockets(app: FastifyInstance, database: Database, redis: RedisLink | null = null): Sockets {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     path: '/socket.io',
     serveClient: false,
     // Same-origin app: no cross-origin socket access.
     cors: { origin: false },
   });
+
+  // With Redis, an event emitted on one node reaches the sockets of every node (a player's room may sit
+  // on another node than the one that handled their opponent's move).
+  if (redis) io.adapter(createAdapter(redis.client, redis.subscriber, { key: 'duel-socket.io' }));
 
   io.use(async (socket, next) => {
     try {

@@ -140,3 +140,28 @@ export async function listening(t: TestApp): Promise<string> {
   const address = t.app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
+
+/**
+ * One fresh PostgreSQL schema several app nodes can open at once (the scale-out tests): each `open()`
+ * is a node's own connection pool; `drop()` removes the schema at the end.
+ */
+export async function sharedPostgresSchema(url: string): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    open: async () => {
+      const database = await openDatabase({ url, searchPath: schema });
+      await migrate(database);
+      return database;
+    },
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}

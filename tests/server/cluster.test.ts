@@ -1,0 +1,90 @@
+import pino from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameUpdate } from '../../protocol/game.ts';
+import type { RpsGameView } from '../../protocol/rps.ts';
+import { buildApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/client.ts';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { sharedPostgresSchema, signedUp, testConfig, type TestApp } from './harness.ts';
+import { credit } from './gameHarness.ts';
+import { eventually } from './smtpSink.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+// Several nodes need the real thing on both sides: PostgreSQL for state, Redis for events.
+describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
+  let schema: Awaited<ReturnType<typeof sharedPostgresSchema>>;
+  const nodes: { app: TestApp['app']; database: Database; base: string }[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    schema = await sharedPostgresSchema(url as string);
+    for (let i = 0; i < 2; i += 1) {
+      const database = await schema.open();
+      const config = testConfig({ REDIS_URL: redisUrl as string, GAME_SWEEP_MS: '100' });
+      // The sweepers run on both nodes, as in production: they must never apply a timeout twice.
+      const app = await buildApp({ config, database, logger: pino({ level: 'silent' }), startWorkers: true });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      nodes.push({ app, database, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    if (nodes[0]) expect(await checkLedger(nodes[0].database.db)).toEqual({ ok: true, problems: [] });
+    for (const node of nodes) {
+      await node.app.close();
+      await node.database.close();
+    }
+    await schema?.drop();
+  });
+
+  it('says both nodes are ready', async () => {
+    for (const node of nodes) {
+      const res = await fetch(`${node.base}/api/ready`);
+      expect([res.status, await res.json()]).toEqual([200, { ok: true, database: 'up', redis: 'up' }]);
+    }
+  });
+
+  it('lets two players on different nodes play a whole RPS match; every event crosses over', async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const ann = await signedUp(one.app);
+    const bob = await signedUp(two.app);
+    await credit({ app: one.app, database: one.database } as TestApp, ann.id, 5);
+    await credit({ app: two.app, database: two.database } as TestApp, bob.id, 5);
+
+    const events: Record<string, [string, unknown][]> = { [ann.id]: [], [bob.id]: [] };
+    for (const [player, node] of [[ann, one], [bob, two]] as const) {
+      const socket = connect(node.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: player.cookie }, reconnection: false });
+      sockets.push(socket);
+      socket.onAny((event: string, payload: unknown) => events[player.id]!.push([event, payload]));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    }
+    const call = async (node: (typeof nodes)[0], cookie: string, path: string, body: unknown) => {
+      const res = await fetch(`${node.base}/api${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return res.json();
+    };
+    // Ann searches on node one; Bob, on node two, finds her there through the shared queue.
+    expect(await call(one, ann.cookie, '/start-game', { gameMode: 'rps', betAmount: 1 })).toMatchObject({ status: 'searching' });
+    expect(await call(two, bob.cookie, '/start-game', { gameMode: 'rps', betAmount: 1 })).toMatchObject({ status: 'started' });
+    const started = (await eventually(() => events[ann.id]!.find(([e]) => e === 'gameStarted')))[1] as GameUpdate<RpsGameView>;
+    const gameId = started.game._id;
+
+    for (let round = 1; round <= 3; round += 1) {
+      await eventually(() => events[bob.id]!.find(([e, p]) => e === 'game-update' && (p as GameUpdate<RpsGameView>).game.currentRound === round && (p as GameUpdate<RpsGameView>).game.phase === 'choose'), 8000);
+      await call(one, ann.cookie, '/rps-move', { gameId, choice: 'rock', round });
+      // Ann's move, made on node one, reaches Bob on node two.
+      await eventually(() => events[bob.id]!.find(([e, p]) => e === 'game-update' && (p as GameUpdate<RpsGameView>).game.currentRound === round && (p as GameUpdate<RpsGameView>).game.chosen[ann.id]));
+      await call(two, bob.cookie, '/rps-move', { gameId, choice: 'scissors', round });
+    }
+    const final = (await eventually(() => events[ann.id]!.find(([e, p]) => e === 'game-update' && (p as GameUpdate<RpsGameView>).game.status === 'completed')))[1] as GameUpdate<RpsGameView>;
+    expect(final.game.winnerBalances).toEqual({ [ann.id]: 5.8 });
+    await eventually(() => events[ann.id]!.find(([e, p]) => e === 'balanceUpdated' && p === 5.8));
+    // The reveals were ended by whichever node's sweeper came first, once each: versions count up by one.
+    const versions = events[bob.id]!.filter(([e]) => e === 'game-update').map(([, p]) => (p as GameUpdate).game.v);
+    expect(versions).toEqual(versions.map((_, i) => versions[0]! + i));
+  });
+});
