@@ -12,8 +12,8 @@ interface CountdownTimerProps {
 
 const TICK_MS = 250;
 
-/** Whole seconds left, counting down to `zeroText`. */
-export function CountdownTimer({ deadline, totalMs, zeroText, label = 'Time left' }: CountdownTimerProps) {
+/** This device's clock, re-read a few times a second while a `deadline` runs (the game timers' tick). */
+export function useTickingNow(deadline: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null) return;
@@ -21,7 +21,12 @@ export function CountdownTimer({ deadline, totalMs, zeroText, label = 'Time left
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [deadline]);
+  return now;
+}
 
+/** Whole seconds left, counting down to `zeroText`. */
+export function CountdownTimer({ deadline, totalMs, zeroText, label = 'Time left' }: CountdownTimerProps) {
+  const now = useTickingNow(deadline);
   const left = deadline === null ? totalMs : Math.max(0, deadline - now);
   const seconds = Math.ceil(left / 1000);
   const urgent = deadline !== null && seconds <= 5;

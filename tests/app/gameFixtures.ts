@@ -1,5 +1,7 @@
-import type { GameUpdate, Opponent } from '../../protocol/game.ts';
+import type { BackgammonColor, BackgammonGameView } from '../../protocol/backgammon.ts';
+import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
+import { backgammonRules, type BackgammonState } from '../../rules/backgammon/index.ts';
 import { makeUser } from './renderApp.tsx';
 
 /** The signed-in player of these fixtures is makeUser()'s; the opponent is Bob from Armenia. */
@@ -70,4 +72,88 @@ export function finishedRps(won: boolean, game: RpsGameOverrides = {}): GameUpda
     v: 12,
     ...game,
   });
+}
+
+/**
+ * Backgammon: states made by the real rules module (rules/backgammon), viewed as the server views them
+ * for ME. A test plays moves on them with backgammonRules.apply, exactly as the server would.
+ */
+export interface BackgammonSetup {
+  /** ME's colour: white sits first in the queue. */
+  myColor?: BackgammonColor;
+  /** Who won the opening roll. */
+  starter?: 'me' | 'opponent';
+  now?: number;
+}
+
+const seedOf = (n: number) => n.toString(16).padStart(64, '0');
+
+/** A new game in `game-start` (the opening roll shown), whose opening roll went to `starter`. */
+export function backgammonStart({ myColor = 'white', starter = 'me', now = Date.now() }: BackgammonSetup = {}): BackgammonState {
+  const players: [string, string] = myColor === 'white' ? [ME, OPPONENT] : [OPPONENT, ME];
+  const wanted = starter === 'me' ? ME : OPPONENT;
+  for (let n = 1; ; n += 1) {
+    const state = backgammonRules.create(players, seedOf(n), now);
+    if (state.turn === wanted) return state;
+  }
+}
+
+/** The same game past the opening roll's animation: the starter's 25 s turn has begun. */
+export function backgammonPastOpening(setup: BackgammonSetup = {}): BackgammonState {
+  const state = backgammonStart(setup);
+  return backgammonRules.timeout(state, backgammonRules.deadline(state) as number);
+}
+
+type CheckerSpec = Partial<Record<number | 'bar', number>>;
+
+/** The game with a board of our own (wire points; checkers not placed are borne off), `mover` to play `dice`. */
+export function backgammonWithBoard(state: BackgammonState, white: CheckerSpec, black: CheckerSpec, mover: string, dice: [number, number]): BackgammonState {
+  const slots: string[][] = Array.from({ length: 29 }, () => []);
+  for (const [letter, spec, bar, tray] of [
+    ['w', white, 25, 27],
+    ['b', black, 26, 28],
+  ] as const) {
+    let n = 0;
+    for (const [slot, count] of Object.entries(spec)) {
+      const point = slot === 'bar' ? bar : Number(slot);
+      for (let i = 0; i < (count ?? 0); i += 1) (slots[point] as string[]).push(`${letter}${(n += 1)}`);
+    }
+    while (n < 15) (slots[tray] as string[]).push(`${letter}${(n += 1)}`);
+  }
+  return { ...state, phase: 'move-checker', slots, turn: mover, dice };
+}
+
+/** A Backgammon GameUpdate as the server sends it to ME (server/games/views.ts): the rules' view plus the common fields. */
+export function backgammonUpdate(state: BackgammonState, game: Partial<BackgammonGameView> = {}, serverTime = Date.now()): GameUpdate<BackgammonGameView> {
+  const view = backgammonRules.view(state, ME);
+  const outcome = backgammonRules.outcome(state);
+  const running = outcome === null;
+  const common: Omit<GameViewBase, 'phase' | 'turn' | 'totalGamePoints' | 'playerColors' | 'timerStartTime' | 'deadlineAt'> = {
+    _id: GAME_ID,
+    gameMode: 'backgammon',
+    status: running ? 'in-progress' : 'completed',
+    userIds: [...state.players],
+    usernames: { [ME]: 'alice_1', [OPPONENT]: 'Bob' },
+    betAmount: 1,
+    payout: 1.8,
+    winners: outcome ? [outcome.winnerId] : [],
+    losers: outcome ? [outcome.loserId] : [],
+    endReason: outcome?.endReason ?? null,
+    winnerBalances: {},
+    loserBalances: {},
+    scoreChanges: {},
+    v: 1,
+    seedHash: 'ab'.repeat(32),
+    seed: null,
+    createdAt: new Date(serverTime).toISOString(),
+  };
+  const merged: BackgammonGameView = {
+    ...view,
+    ...common,
+    gameMode: 'backgammon',
+    timerStartTime: running ? view.timerStartTime : null,
+    deadlineAt: running ? view.deadlineAt : null,
+    ...game,
+  };
+  return { game: merged, opponents: [bob], timeoutTriggered: false, timerStartTime: merged.timerStartTime, firstUpdate: false, TimerMove: null, serverTime };
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signUpAndLogIn, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+const TURN_TIMEOUT_MS = 20_000;
+
+interface Player {
+  page: Page;
+  username: string;
+}
+
+async function freePlayer(): Promise<Player> {
+  const page = await browser.newPage();
+  const { username } = await signUpAndLogIn(page);
+  return { page, username };
+}
+
+async function searchBackgammon(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Backgammon/ }).click();
+  await page.getByRole('radio', { name: 'Free, play for tokens' }).click();
+  await page.getByRole('button', { name: 'Play' }).click();
+}
+
+/** Where every checker is, as the page draws it: checker id → wire slot. */
+const boardOf = (page: Page) =>
+  page.getByTestId('checker').evaluateAll((elements) => Object.fromEntries(elements.map((e) => [(e as HTMLElement).dataset.checkerId, (e as HTMLElement).dataset.point])));
+
+const status = (page: Page) => page.getByTestId('bg-status').textContent();
+const zones = (page: Page, state: 'movable' | 'target') => page.locator(`.bg-zone[data-state="${state}"]`);
+
+/** Which of the two may act now (their screen says so), waiting through the other's replay and the roll. */
+async function playerToMove(players: Player[]): Promise<Player> {
+  const deadline = Date.now() + TURN_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    for (const player of players) {
+      const text = (await status(player.page)) ?? '';
+      if (text.includes('tap a checker') || text.includes('No legal moves')) return player;
+    }
+    await players[0]?.page.waitForTimeout(100);
+  }
+  throw new Error('nobody is to move');
+}
+
+/** One checker picked up and put on its first target, by tapping like a thumb would. */
+async function tapOneStep(page: Page): Promise<void> {
+  await zones(page, 'movable').first().click();
+  await zones(page, 'target').first().click();
+}
+
+describe('two players, two phones: Backgammon', () => {
+  it('find each other, take turns by tapping checkers and targets, void once, confirm, and see each other’s moves arrive', async () => {
+    const ann = await freePlayer();
+    const bob = await freePlayer();
+
+    await searchBackgammon(ann.page);
+    await ann.page.getByRole('dialog', { name: 'Searching for an opponent' }).waitFor();
+    await searchBackgammon(bob.page);
+    await Promise.all([ann.page.waitForURL('**/backgammon', { timeout: 20_000 }), bob.page.waitForURL('**/backgammon', { timeout: 20_000 })]);
+    await ann.page.getByTestId('bg-opponent').getByText(bob.username).waitFor();
+    await bob.page.getByTestId('bg-opponent').getByText(ann.username).waitFor();
+    expect(await ann.page.getByTestId('checker').count()).toBe(30);
+    await ann.page.screenshot({ path: 'e2e/.artifacts/backgammon-start-white.png' });
+    await bob.page.screenshot({ path: 'e2e/.artifacts/backgammon-start-black.png' });
+
+    let voided = false;
+    for (let turn = 0; turn < 4; turn += 1) {
+      const mover = await playerToMove([ann, bob]);
+      const watcher = mover === ann ? bob : ann;
+      if (((await status(mover.page)) ?? '').includes('No legal moves')) {
+        // The screen passes by itself after 2.5 s.
+        await expect.poll(() => status(mover.page), { timeout: TURN_TIMEOUT_MS }).not.toContain('No legal moves');
+        continue;
+      }
+      const before = await boardOf(mover.page);
+      if (!voided) {
+        await zones(mover.page, 'movable').first().click();
+        await mover.page.screenshot({ path: 'e2e/.artifacts/backgammon-targets.png' });
+        await zones(mover.page, 'target').first().click();
+        expect(await boardOf(mover.page)).not.toEqual(before);
+        await mover.page.getByRole('button', { name: 'Void' }).click();
+        expect(await boardOf(mover.page)).toEqual(before);
+        voided = true;
+      }
+      const confirm = mover.page.getByRole('button', { name: 'Confirm' });
+      for (let step = 0; step < 4 && !(await confirm.isVisible()); step += 1) await tapOneStep(mover.page);
+      if (turn === 0) {
+        // After the last checker's slide.
+        await mover.page.waitForTimeout(400);
+        await mover.page.screenshot({ path: 'e2e/.artifacts/backgammon-pending.png' });
+      }
+      await confirm.click();
+      await confirm.waitFor({ state: 'hidden' });
+      const after = await boardOf(mover.page);
+      expect(after).not.toEqual(before);
+      // The other phone replays the move and lands on the same board.
+      await expect.poll(() => boardOf(watcher.page), { timeout: TURN_TIMEOUT_MS }).toEqual(after);
+      if (turn === 1) await watcher.page.screenshot({ path: 'e2e/.artifacts/backgammon-after-replay.png' });
+    }
+    expect(voided).toBe(true);
+
+    // Bob leaves: Ann wins by it.
+    await bob.page.getByRole('button', { name: 'Settings' }).click();
+    await bob.page.getByRole('button', { name: 'Leave game' }).click();
+    await bob.page.getByRole('dialog', { name: 'Leave the game?' }).getByRole('button', { name: 'Leave' }).click();
+    await bob.page.waitForURL('**/game');
+    await ann.page.getByRole('dialog', { name: 'Your opponent left the game. You won!' }).waitFor({ timeout: TURN_TIMEOUT_MS });
+    await ann.page.screenshot({ path: 'e2e/.artifacts/backgammon-won.png' });
+  }, 150_000);
+});
