@@ -54,8 +54,9 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // The libraries both entries use, in one long-cached chunk; the Telegram SDK and Socket.IO
-          // stay with the player app, which is the only one that loads them.
+          // The libraries both entries use, in one long-cached chunk; the Telegram SDK stays with the
+          // player app, which is the only one that loads it. Socket.IO, used by both, falls into the
+          // automatic shared chunk; exceljs is a lazy chunk of the back office's export only.
           groups: [
             {
               name: 'vendor',

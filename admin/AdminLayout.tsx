@@ -5,11 +5,13 @@ import { adminLogout } from '../src/api/adminLogout.ts';
 import { useAdminSession } from '../src/api/adminSession.ts';
 import { isUnauthorized } from '../src/api/http.ts';
 import { LoadingOverlay } from '../src/ui/LoadingOverlay.tsx';
+import { onAdminUnauthorized } from './api/adminHttp.ts';
 import { clearAdminToken, readAdminToken } from './adminToken.ts';
 
 /**
  * The signed-in back office: asks GET /api/admin/session once (Bearer token or admin cookie) and sends
- * an unknown operator to the login page. The server guards every admin call whatever this does.
+ * an unknown operator to the login page, as does a 401 from any later admin call (an expired session).
+ * The server guards every admin call whatever this does.
  */
 export function AdminLayout() {
   const token = readAdminToken();
@@ -22,6 +24,16 @@ export function AdminLayout() {
     // A token the server no longer accepts is of no use on the next visit either.
     if (unknownOperator) clearAdminToken();
   }, [unknownOperator]);
+
+  useEffect(
+    () =>
+      onAdminUnauthorized(() => {
+        clearAdminToken();
+        queryClient.clear();
+        void navigate('/admin/login', { replace: true });
+      }),
+    [navigate, queryClient],
+  );
 
   if (operator.isPending) return <LoadingOverlay text="Loading..." />;
   if (unknownOperator) return <Navigate to="/admin/login" replace />;

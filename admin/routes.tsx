@@ -1,9 +1,9 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AdminLayout } from './AdminLayout.tsx';
-import { CompletedGamesPage } from './pages/CompletedGamesPage.tsx';
-import { DashboardPage } from './pages/DashboardPage.tsx';
+import { CompletedGamesPage } from './pages/completed-games/CompletedGamesPage.tsx';
+import { DashboardPage } from './pages/dashboard/DashboardPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
-import { UsersPage } from './pages/UsersPage.tsx';
+import { UsersPage } from './pages/users/UsersPage.tsx';
 
 /** Spec §2 back-office routes, all under /admin (the server sends admin/index.html for them). */
 export const adminRoutes: RouteObject[] = [

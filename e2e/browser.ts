@@ -14,8 +14,16 @@ const FLAGS = [
   '--disable-quic',
 ];
 
+export interface NewPageOptions {
+  /** A desktop window (1366×900) for the back office, instead of the phone the player app runs on. */
+  desktop?: boolean;
+}
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };
+
 /** One browser per test file; each test takes a fresh context (its own cookies and storage). */
-export function useBrowser(): { baseUrl: string; newPage(): Promise<Page> } {
+export function useBrowser(): { baseUrl: string; newPage(options?: NewPageOptions): Promise<Page> } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -28,10 +36,10 @@ export function useBrowser(): { baseUrl: string; newPage(): Promise<Page> } {
   const baseUrl = inject('baseUrl');
   return {
     baseUrl,
-    async newPage() {
+    async newPage({ desktop = false }: NewPageOptions = {}) {
       if (!browser) throw new Error('browser not started');
-      // A phone-sized viewport: the product is used inside Telegram on a phone.
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+      // A phone-sized viewport by default: the product is used inside Telegram on a phone.
+      const context = await browser.newContext({ baseURL: baseUrl, ...(desktop ? DESKTOP : PHONE) });
       contexts.push(context);
       return context.newPage();
     },

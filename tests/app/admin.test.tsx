@@ -76,13 +76,17 @@ describe('the operator entry', () => {
     await waitFor(() => expect(window.localStorage.getItem('adminToken')).toBeNull());
   });
 
-  it('shows completed games and users as coming soon', async () => {
+  it('goes from the dashboard to completed games and users through the nav', async () => {
     operatorApi();
     window.localStorage.setItem('adminToken', 'operator-token');
-    const { user } = renderAdmin('/admin/dashboard');
-    await user.click(await screen.findByRole('link', { name: 'Users' }));
+    const { user, path } = renderAdmin('/admin/dashboard');
+    await user.click(await screen.findByRole('link', { name: 'Completed Games' }));
+    expect(await screen.findByRole('heading', { name: 'Completed Games' })).toBeInTheDocument();
+    expect(path()).toBe('/admin/completed-games');
+    await user.click(screen.getByRole('link', { name: 'Users' }));
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
-    expect(screen.getByText('This arrives in a later release.')).toBeInTheDocument();
+    expect(path()).toBe('/admin/users');
+    expect(screen.queryByText('This arrives in a later release.')).not.toBeInTheDocument();
   });
 
   it('logs out: the token is cleared and the login page shows', async () => {
