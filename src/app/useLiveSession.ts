@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { friendsKey } from '../api/friends.ts';
 import { isUnauthorized } from '../api/http.ts';
 import { sessionUserKey, sessionUserQueryOptions } from '../api/protected.ts';
 import { connectPlayerSocket } from '../api/socket.ts';
+import { tasksKey } from '../api/tasks.ts';
 import { gameStarted, rematchAccepted, resetLobby, searchTimedOut } from './lobby.ts';
 import { liveGame, receiveChatMessage, receiveGameUpdate, reloadCurrentGame, resetLiveGame, socketConnected } from './liveGame.ts';
 import { session, setBalance, updateUser } from './session.ts';
@@ -11,7 +13,7 @@ import { session, setBalance, updateUser } from './session.ts';
 /**
  * While a player is signed in: keep their user fresh from GET /api/protected (refetched whenever the
  * query is invalidated) and hold the one player socket open. Its events feed the session (balance),
- * the lobby (search, start) and the live game (updates, chat).
+ * the lobby (search, start), the live game (updates, chat) and the friends and tasks queries.
  */
 export function useLiveSession(): void {
   const snapshot = useSnapshot(session);
@@ -46,6 +48,11 @@ export function useLiveSession(): void {
       playerReconnected() {
         // Someone of the running game came back: what they did meanwhile may not have reached us.
         if (liveGame.current?.game.status === 'in-progress') void reloadCurrentGame();
+      },
+      friendAdded() {
+        // Someone joined through the player's link: the friends list and the invite task's count move.
+        void queryClient.invalidateQueries({ queryKey: friendsKey });
+        void queryClient.invalidateQueries({ queryKey: tasksKey });
       },
       'rps-message': receiveChatMessage,
       'belote-message': receiveChatMessage,

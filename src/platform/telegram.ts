@@ -11,6 +11,7 @@ import {
   isTMA,
   miniApp,
   openLink as sdkOpenLink,
+  openTelegramLink as sdkOpenTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
   shareURL as sdkShareURL,
@@ -107,10 +108,17 @@ export function confirmClosing(enabled: boolean): void {
   );
 }
 
-/** Opens an external link: inside Telegram without leaving the Mini App, elsewhere in a new tab. */
+/** Telegram's own links (a support chat, a channel) open in Telegram itself, not in a browser. */
+const telegramLink = /^https:\/\/t\.me\//i;
+
+/**
+ * Opens a link: inside Telegram a t.me link in Telegram (openTelegramLink), any other in the browser
+ * without leaving the Mini App (openLink); elsewhere in a new tab.
+ */
 export function openLink(url: string): void {
   if (started) {
-    const [called] = safely('open link', () => sdkOpenLink.ifAvailable(url)) ?? [false];
+    const [called] =
+      safely('open link', () => (telegramLink.test(url) ? sdkOpenTelegramLink.ifAvailable(url) : sdkOpenLink.ifAvailable(url))) ?? [false];
     if (called) return;
   }
   safely('open link', () => window.open(url, '_blank', 'noopener,noreferrer'));

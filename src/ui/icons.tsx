@@ -134,3 +134,16 @@ export const ChatIcon = ({ size }: IconProps) => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
   </Icon>
 );
+
+export const CopyIcon = ({ size = 20 }: IconProps) => (
+  <Icon size={size}>
+    <rect x="9" y="9" width="12" height="12" rx="2.5" />
+    <path d="M5 15H4.5A1.5 1.5 0 0 1 3 13.5v-9A1.5 1.5 0 0 1 4.5 3h9A1.5 1.5 0 0 1 15 4.5V5" />
+  </Icon>
+);
+
+export const ShareIcon = ({ size = 20 }: IconProps) => (
+  <Icon size={size}>
+    <path d="M21 3 10 14M21 3l-7 18-4-7-7-4 18-7Z" />
+  </Icon>
+);

@@ -100,7 +100,12 @@ describe('back navigation', () => {
   });
 
   it.each(['/profile', '/friends', '/more'])('goes from %s back to /game, wherever the player came from', async (from) => {
-    stubApi({ ...signedIn(), 'GET /api/statistics': { body: { wins: 0, losses: 0, totalGames: 0 } } });
+    stubApi({
+      ...signedIn(),
+      'GET /api/statistics': { body: { wins: 0, losses: 0, totalGames: 0 } },
+      'GET /api/friends': { body: { friends: [], totalRewards: 0 } },
+      'GET /api/invite-link': { body: { inviteLink: 'http://localhost:3000/register?invitedBy=alice' } },
+    });
     const { router, path } = renderApp(['/deposit', from]);
     await screen.findByRole('navigation', { name: 'Main' });
     await act(() => router.navigate(-1));
@@ -148,12 +153,8 @@ describe('the footer', () => {
 
 describe('pages of later releases', () => {
   it.each([
-    ['/affiliate-program', 'Affiliate Program'],
-    ['/friends', 'Friends'],
-    ['/tasks', 'Tasks'],
     ['/blot', 'Belote'],
     ['/carrom', 'Carrom'],
-    ['/backgammon', 'Backgammon'],
   ])('%s has a titled frame that says it arrives later, and a way back', async (route, title) => {
     stubApi(signedIn());
     renderApp(route);

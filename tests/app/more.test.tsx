@@ -21,6 +21,15 @@ describe('the more page', () => {
     expect(screen.getByRole('link', { name: /Affiliate Program/ })).toHaveAttribute('href', '/affiliate-program');
   });
 
+  it('opens the affiliate program’s request form from its entry', async () => {
+    moreApi();
+    const { user, path } = renderApp('/more');
+    await user.click(await screen.findByRole('link', { name: /Affiliate Program/ }));
+    await waitFor(() => expect(path()).toBe('/affiliate-program'));
+    expect(await screen.findByRole('button', { name: 'Submit Request' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Channel name')).toBeInTheDocument();
+  });
+
   it('shows the user agreement with its 12 numbered sections', async () => {
     moreApi();
     const { user } = renderApp('/more');

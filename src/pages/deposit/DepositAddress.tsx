@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http.ts';
 import { useWalletAddress } from '../../api/walletAddress.ts';
+import { copyText } from '../../ui/copyText.ts';
 import { FormError } from '../../ui/FormError.tsx';
 
 const COPIED_MS = 2000;
@@ -10,12 +11,6 @@ const COPIED_MS = 2000;
 function addressError(error: unknown): string {
   if (error instanceof ApiError) return `Failed to fetch wallet address: ${error.message}`;
   return 'Error fetching wallet address';
-}
-
-async function copyText(text: string): Promise<void> {
-  // Older Telegram web views have no async clipboard; that is a failure the player should hear about.
-  if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
-  await navigator.clipboard.writeText(text);
 }
 
 /** The player's deposit address: as text to copy and as a QR code to scan from a wallet app. */
