@@ -55,6 +55,12 @@ const environment = z
     TRON_XPUB: optionalText,
     TRON_HOT_WALLET_KEY: optionalText.refine((v) => !v || /^(0x)?[0-9a-fA-F]{64}$/.test(v), 'must be a 64-hex-digit private key'),
     SEARCH_TIMEOUT_MS: positiveInt(60_000),
+    // Belote and Carrom have their rules and server but not yet their screens: not offered by default.
+    OPEN_GAME_MODES: z
+      .string()
+      .default('rps,backgammon')
+      .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(['rps', 'blot', 'carrom', 'backgammon']))),
     GAME_SWEEP_MS: positiveInt(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -88,7 +94,7 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   logLevel: string;
   wallet: WalletConfig;
-  games: { searchTimeoutMs: number; sweepMs: number };
+  games: { searchTimeoutMs: number; sweepMs: number; openModes: ('rps' | 'blot' | 'carrom' | 'backgammon')[] };
   /** Where the built clients live; the server serves them when present. */
   distDir: string;
 }
@@ -164,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
-    games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS },
+    games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES },
     distDir: path.resolve('dist'),
   };
 }

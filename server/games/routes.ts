@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameRef, startGameBody, type CurrentGameAnswer } from '../../protocol/game.ts';
 import { backgammonMoveBody } from '../../protocol/backgammon.ts';
+import { blotFinalTrumpDecisionBody, blotMakeMoveBody, blotTrumpDecisionBody, blotTrumpSelectionBody } from '../../protocol/blot.ts';
+import { carromMoveBody } from '../../protocol/carrom.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
 import { gamePlayers, games, type GameRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
@@ -76,6 +78,29 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
     return gameUpdateFor(row, seats, userId);
   });
+
+  app.post('/make-carrom-move', async (request) => {
+    const body = parseInput(carromMoveBody, request.body);
+    const userId = sessionUser(request).id;
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'carrom', move: body.move, v: body.v });
+    return gameUpdateFor(row, seats, userId);
+  });
+
+  // Belote: four routes, one move each; the rules take the body's fields with the route as the type.
+  const blotRoutes = [
+    ['make-move', blotMakeMoveBody],
+    ['trump-decision', blotTrumpDecisionBody],
+    ['trump-selection', blotTrumpSelectionBody],
+    ['final-trump-decision', blotFinalTrumpDecisionBody],
+  ] as const;
+  for (const [type, schema] of blotRoutes) {
+    app.post(`/blot/${type}`, async (request) => {
+      const { gameId, v, ...fields } = parseInput(schema as typeof blotMakeMoveBody, request.body);
+      const userId = sessionUser(request).id;
+      const { row, seats } = await playMove(services, { gameId, userId, mode: 'blot', move: { type, ...fields }, v });
+      return gameUpdateFor(row, seats, userId);
+    });
+  }
 
   for (const [path, mode] of leaveRoutes) {
     app.post(path, async (request) => {

@@ -85,7 +85,7 @@ async function rematchTarget(tx: Tx, userId: string, mode: GameMode, betMicro: b
 export async function startSearch(services: Services, userId: string, request: StartRequest): Promise<StartGameAnswer> {
   const { mode } = request;
   const { betMicro, payoutMicro } = levelOf(mode, request.betUsdt);
-  if (!rulesFor(mode)) throw new HttpError(400, 'This game is coming soon');
+  if (!rulesFor(mode) || !services.config.games.openModes.includes(mode)) throw new HttpError(400, 'This game is coming soon');
   const now = Date.now();
 
   const status = await gameTransaction(services, async (money) => {
