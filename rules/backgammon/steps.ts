@@ -102,10 +102,8 @@ export interface StepOptions {
   board: number[];
 }
 
-/** From here, can some continuation with `diceLeft` end in an accepted move? */
-function canFinish(board: OwnBoard, diceLeft: number[], played: number, moves: MoveSet): boolean {
-  if ((played === moves.dice || board[OWN_OFF] === BACKGAMMON_CHECKERS) && moves.isFinal(board)) return true;
-  if (played >= moves.dice) return false;
+/** Every single step from here: each distinct die left, each checker it moves, the board after it. */
+function* successors(board: OwnBoard, diceLeft: number[]): Generator<{ from: number; to: number; die: number; after: OwnBoard; rest: number[] }> {
   const outside = outsideCount(board);
   for (let i = 0; i < diceLeft.length; i += 1) {
     const die = diceLeft[i] as number;
@@ -117,9 +115,16 @@ function canFinish(board: OwnBoard, diceLeft: number[], played: number, moves: M
       playStep(after, from, to);
       const rest = diceLeft.slice();
       rest.splice(i, 1);
-      if (canFinish(after, rest, played + 1, moves)) return true;
+      yield { from, to, die, after, rest };
     }
   }
+}
+
+/** From here, can some continuation with `diceLeft` end in an accepted move? */
+function canFinish(board: OwnBoard, diceLeft: number[], played: number, moves: MoveSet): boolean {
+  if ((played === moves.dice || board[OWN_OFF] === BACKGAMMON_CHECKERS) && moves.isFinal(board)) return true;
+  if (played >= moves.dice) return false;
+  for (const { after, rest } of successors(board, diceLeft)) if (canFinish(after, rest, played + 1, moves)) return true;
   return false;
 }
 
@@ -150,20 +155,9 @@ export function stepOptions(turn: BackgammonTurn, pending: readonly BackgammonSt
   if (!canFinish(board, diceLeft, pending.length, moves)) return null;
   const next: BackgammonStep[] = [];
   if (pending.length < moves.dice && board[OWN_OFF] !== BACKGAMMON_CHECKERS) {
-    const outside = outsideCount(board);
-    for (let i = 0; i < diceLeft.length; i += 1) {
-      const die = diceLeft[i] as number;
-      if (diceLeft.indexOf(die) !== i) continue;
-      for (let from = OWN_BAR; from >= 1; from -= 1) {
-        const to = targetOf(board, from, die, outside);
-        if (to < 0) continue;
-        const after = board.slice();
-        playStep(after, from, to);
-        const rest = diceLeft.slice();
-        rest.splice(i, 1);
-        if (canFinish(after, rest, pending.length + 1, moves)) {
-          next.push({ currentPoint: wireOf(from, turn.color), targetPoint: wireOf(to, turn.color), diceUsed: die });
-        }
+    for (const { from, to, die, after, rest } of successors(board, diceLeft)) {
+      if (canFinish(after, rest, pending.length + 1, moves)) {
+        next.push({ currentPoint: wireOf(from, turn.color), targetPoint: wireOf(to, turn.color), diceUsed: die });
       }
     }
   }
