@@ -107,10 +107,9 @@ interface Transition {
 }
 
 /** Writes a new state (and settles when it ends the game), then tells both players after commit. */
-async function commitState(money: GameTx, services: Services, row: GameRow, state: unknown, transition: Transition): Promise<GameRow> {
+async function commitState(money: GameTx, services: Services, row: GameRow, seats: Seat[], state: unknown, transition: Transition): Promise<GameRow> {
   const rules = rulesOf(row.gameMode);
   const outcome = rules.outcome(state);
-  const seats = await seatsOf(money.tx, row.id);
   let next: GameRow = { ...row, state, version: row.version + 1, deadlineAt: outcome ? null : deadlineOf(rules, state) };
   if (outcome) {
     next = {
@@ -170,9 +169,11 @@ export async function playMove(
   services: Services,
   input: { gameId: string; userId: string; mode: GameMode; move: unknown; v?: number | undefined },
 ): Promise<{ row: GameRow; seats: Seat[] }> {
-  const row = await gameTransaction(services, async (money) => {
+  // The seats read under the game's lock serve the check, the settlement, the events and the answer.
+  return gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
-    checkPlayable(locked, await seatsOf(money.tx, locked.id), input.userId, input.mode, input.v);
+    const seats = await seatsOf(money.tx, locked.id);
+    checkPlayable(locked, seats, input.userId, input.mode, input.v);
     const now = Date.now();
     let state: unknown;
     try {
@@ -180,16 +181,16 @@ export async function playMove(
     } catch (error) {
       ruleToHttp(error);
     }
-    return commitState(money, services, locked, state, { actor: input.userId, action: 'move', move: input.move, now });
+    return { row: await commitState(money, services, locked, seats, state, { actor: input.userId, action: 'move', move: input.move, now }), seats };
   });
-  return { row, seats: await seatsOf(services.db, row.id) };
 }
 
 /** Leaving forfeits: the other player wins with 'opponent-left'. */
 export async function leaveGame(services: Services, input: { gameId: string; userId: string; mode: GameMode }): Promise<void> {
   await gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
-    checkPlayable(locked, await seatsOf(money.tx, locked.id), input.userId, input.mode, undefined);
+    const seats = await seatsOf(money.tx, locked.id);
+    checkPlayable(locked, seats, input.userId, input.mode, undefined);
     const now = Date.now();
     let state: unknown;
     try {
@@ -197,7 +198,7 @@ export async function leaveGame(services: Services, input: { gameId: string; use
     } catch (error) {
       ruleToHttp(error);
     }
-    return commitState(money, services, locked, state, { actor: input.userId, action: 'leave', now });
+    return commitState(money, services, locked, seats, state, { actor: input.userId, action: 'leave', now });
   });
 }
 
@@ -224,7 +225,7 @@ export async function sweepGameTimeouts(services: Services, now = Date.now(), li
         await money.tx.update(games).set({ deadlineAt: deadlineOf(rules, due.state) }).where(eq(games.id, due.id));
         return true;
       }
-      await commitState(money, services, due, rules.timeout(due.state, now), { actor: 'timeout', action: 'timeout', now });
+      await commitState(money, services, due, await seatsOf(money.tx, due.id), rules.timeout(due.state, now), { actor: 'timeout', action: 'timeout', now });
       return true;
     });
     if (!done) break;
