@@ -70,7 +70,7 @@ for (const kind of databaseKinds) {
     }, 180_000);
 
     it('offers a mode only when it is open', async () => {
-      const closed = await startTestApp(kind);
+      const closed = await startTestApp(kind, { OPEN_GAME_MODES: 'rps,backgammon' });
       const player = await fundedPlayer(closed, 0);
       const res = await closed.app.inject({ method: 'POST', url: '/api/start-game', headers: { cookie: player.cookie }, payload: { gameMode: 'blot', betAmount: 0 } });
       expect([res.statusCode, res.json().message]).toEqual([400, 'This game is coming soon']);
