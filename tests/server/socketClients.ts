@@ -1,0 +1,51 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
+
+/** Every event a client received, in order, as [name, payload]. */
+export type Received = [string, unknown][];
+
+export interface Client {
+  socket: Socket;
+  events: Received;
+}
+
+/**
+ * A player's real Socket.IO client over loopback, signed in by its session cookie, recording every event.
+ * `open` collects the sockets so the suite can close them all.
+ */
+export async function connectClient(base: string, cookie: string, open: Socket[]): Promise<Client> {
+  const socket = connect(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  open.push(socket);
+  const events: Received = [];
+  socket.onAny((event: string, payload: unknown) => events.push([event, payload]));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return { socket, events };
+}
+
+/** A call to the real API over HTTP with the player's cookie; anything but 2xx throws with the body. */
+export async function apiCall<T>(base: string, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The game updates a client received (gameStarted and game-update), in order. */
+export function gameUpdates<View extends GameViewBase>(events: Received): GameUpdate<View>[] {
+  return events.filter(([name]) => name === 'game-update' || name === 'gameStarted').map(([, payload]) => payload as GameUpdate<View>);
+}
+
+/** The newest version of the game this client has seen. */
+export function latestGame<View extends GameViewBase>(events: Received, gameId: string): View | undefined {
+  let latest: View | undefined;
+  for (const update of gameUpdates<View>(events)) {
+    if (update.game._id === gameId && (!latest || update.game.v > latest.v)) latest = update.game;
+  }
+  return latest;
+}
