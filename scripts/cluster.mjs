@@ -1,0 +1,461 @@
+// `npm run start:cluster -- --nodes 3`: several server processes behind one loopback balancer, to try
+// the scale-out locally (production puts nginx or a cloud balancer in front instead; see the README's
+// Deployment section). Needs DATABASE_URL and REDIS_URL: the nodes share PostgreSQL for state and
+// Redis for Socket.IO events and rate limits.
+//
+// The balancer listens on PORT (3000) and proxies HTTP and WebSocket upgrades to nodes on 127.0.0.1.
+// Sticky: a Socket.IO session's requests (its polling requests and its upgrade carry `sid`) go to the
+// node that answered its handshake (the balancer reads the sid from that answer); other requests follow
+// the `lb_node` cookie it sets, or take turns. Failover: every node's GET /api/ready is checked every
+// second; a node that fails it, or refuses a connection, gets nothing until it passes again (a refused
+// request is retried on another node at once). SIGINT/SIGTERM stop the nodes gracefully, then exit.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import readline from 'node:readline';
+import { buildIfStale, root } from './build-if-stale.mjs';
+
+const USAGE = `Usage: npm run start:cluster -- [--nodes N] [--no-build]
+
+  --nodes N    how many server processes (default 2)
+  --no-build   do not build the clients even when dist/ is missing or stale (API and sockets only)
+
+Needs DATABASE_URL (PostgreSQL) and REDIS_URL. The balancer listens on HOST:PORT (default 127.0.0.1:3000);
+the nodes on 127.0.0.1, on the next free ports. Every other variable of the README's configuration table is passed to
+every node (LOG_LEVEL defaults to warn here, so the readiness checks do not flood the output).`;
+
+const HEALTH_INTERVAL_MS = 1000;
+const HEALTH_TIMEOUT_MS = 1500;
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 25_000;
+/** A Socket.IO session not seen for this long is forgotten (a polling client is seen every ~25 s). */
+const SESSION_IDLE_MS = 120_000;
+const STICKY_COOKIE = 'lb_node';
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+function parseArgs(argv) {
+  const options = { nodes: 2, build: true };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg === '--no-build') {
+      options.build = false;
+    } else if (arg === '--nodes' || arg.startsWith('--nodes=')) {
+      const value = arg === '--nodes' ? argv[(i += 1)] : arg.slice('--nodes='.length);
+      const nodes = Number(value);
+      if (!Number.isInteger(nodes) || nodes < 1 || nodes > 64) fail(`--nodes must be a whole number from 1 to 64, not ${value}\n\n${USAGE}`);
+      options.nodes = nodes;
+    } else {
+      fail(`Unknown argument ${arg}\n\n${USAGE}`);
+    }
+  }
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
+const missing = ['DATABASE_URL', 'REDIS_URL'].filter((name) => !process.env[name]?.trim());
+if (missing.length) {
+  fail(
+    `start:cluster needs ${missing.join(' and ')}: the nodes must share one PostgreSQL database (an embedded\n` +
+      `PGlite cannot be shared between processes) and one Redis (Socket.IO events and rate limits).\n` +
+      `For example:\n\n` +
+      `  DATABASE_URL=postgres://postgres@127.0.0.1:5432/duel REDIS_URL=redis://127.0.0.1:6379 npm run start:cluster -- --nodes 3\n`,
+  );
+}
+const requestedPort = Number(process.env.PORT ?? 3000);
+// Loopback unless told otherwise: this is for trying the cluster on one machine.
+const balancerHost = process.env.HOST?.trim() || '127.0.0.1';
+if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) fail(`PORT must be a port number, not ${process.env.PORT}`);
+
+process.chdir(root);
+if (options.build) await buildIfStale();
+
+const say = (line) => console.log(`[cluster] ${line}`);
+
+// ---------------------------------------------------------------------------------------------------
+// Nodes
+
+/** @typedef {{ index: number, name: string, port: number, state: 'starting' | 'up' | 'down' | 'exited', child: import('node:child_process').ChildProcess | null, exited: Promise<void>, exitCode: number | null, exitSignal: string | null, checking: boolean }} Node */
+
+/** @type {Node[]} */
+const nodes = [];
+let stopping = false;
+let ready = false;
+
+function listenOn(port, host) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(port, host, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+    });
+  });
+}
+
+/** The port after `after` if it is free, else any free one; never one already in `taken`. */
+async function nodePort(after, taken) {
+  const wanted = after + 1;
+  if (wanted > 1024 && wanted <= 65535 && !taken.has(wanted)) {
+    try {
+      return await listenOn(wanted, '127.0.0.1');
+    } catch {
+      // taken by something else: any free port will do
+    }
+  }
+  for (;;) {
+    const port = await listenOn(0, '127.0.0.1');
+    if (!taken.has(port)) return port;
+  }
+}
+
+function setState(node, state, reason) {
+  if (node.state === state || node.state === 'exited') return;
+  const was = node.state;
+  node.state = state;
+  if (state === 'up') say(`${node.name} is ${was === 'starting' ? 'ready' : 'back'} on http://127.0.0.1:${node.port}`);
+  if (state === 'down' && !stopping) say(`${node.name} is down (${reason}); its clients go to the other nodes`);
+}
+
+function startNode(node, publicUrl) {
+  const env = {
+    ...process.env,
+    PORT: String(node.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? publicUrl,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  node.child = child;
+  for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      // The node's own "Ready: http://localhost:<its port>" is not where players go; the cluster says that.
+      if (!line.trim() || /^\s*Ready: /.test(line)) return;
+      out.write(`[${node.name}] ${line}\n`);
+    });
+  }
+  node.exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      node.exitCode = code;
+      node.exitSignal = signal;
+      node.state = 'exited';
+      resolve();
+      onNodeExit(node, code, signal);
+    });
+  });
+  say(`${node.name} (pid ${child.pid}) starting on port ${node.port}`);
+}
+
+function onNodeExit(node, code, signal) {
+  if (stopping) return;
+  const how = signal ? `signal ${signal}` : `code ${code}`;
+  if (!ready) {
+    say(`${node.name} exited (${how}) while starting; stopping the cluster`);
+    void shutdown('start failure', 1);
+    return;
+  }
+  const left = nodes.filter((n) => n.state !== 'exited').length;
+  say(`${node.name} exited (${how}); ${left} node${left === 1 ? '' : 's'} left`);
+  if (left === 0) {
+    say('no node left; stopping the balancer');
+    void shutdown('no nodes', 1);
+  }
+}
+
+function checkNode(node) {
+  if (node.state === 'exited' || node.checking) return;
+  node.checking = true;
+  const request = http.get({ host: '127.0.0.1', port: node.port, path: '/api/ready', agent: false, timeout: HEALTH_TIMEOUT_MS }, (res) => {
+    res.resume();
+    node.checking = false;
+    if (res.statusCode === 200) setState(node, 'up');
+    else setState(node, 'down', `ready answered ${res.statusCode}`);
+  });
+  request.on('timeout', () => request.destroy(new Error('timed out')));
+  request.on('error', (error) => {
+    node.checking = false;
+    // A node still starting refuses connections: that is not news.
+    if (node.state !== 'starting') setState(node, 'down', `ready check: ${error.code ?? error.message}`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Balancer
+
+/** Socket.IO session id → the node that made it (learnt from the handshake's answer). */
+const sessions = new Map();
+let turn = 0;
+
+function parseTarget(rawUrl) {
+  try {
+    return new URL(rawUrl ?? '/', 'http://balancer');
+  } catch {
+    return null;
+  }
+}
+
+function stickyCookie(req) {
+  const header = req.headers.cookie ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${STICKY_COOKIE}=(\\d+)`).exec(header);
+  return match ? Number(match[1]) - 1 : null;
+}
+
+/** The node for this request: its Socket.IO session's, else its cookie's, else the next one up. */
+function pick(req, tried) {
+  const usable = (node) => node && node.state === 'up' && !tried.has(node.index);
+  const target = parseTarget(req.url);
+  const sid = target?.pathname.startsWith('/socket.io') ? target.searchParams.get('sid') : null;
+  if (sid) {
+    const session = sessions.get(sid);
+    if (session && usable(nodes[session.node])) {
+      session.seen = Date.now();
+      return nodes[session.node];
+    }
+  }
+  const fromCookie = stickyCookie(req);
+  if (fromCookie !== null && usable(nodes[fromCookie])) return nodes[fromCookie];
+  const candidates = nodes.filter(usable);
+  if (!candidates.length) return null;
+  turn = (turn + 1) % 1_000_000;
+  return candidates[turn % candidates.length];
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding', 'proxy-authenticate', 'proxy-authorization']);
+
+function endToEnd(headers, keep = []) {
+  const listed = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const out = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if ((HOP_BY_HOP.has(name) || listed.includes(name)) && !keep.includes(name)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+function forwarded(req) {
+  const client = req.socket.remoteAddress ?? '';
+  const prior = req.headers['x-forwarded-for'];
+  return {
+    'x-forwarded-for': prior ? `${prior}, ${client}` : client,
+    'x-forwarded-proto': req.headers['x-forwarded-proto'] ?? 'http',
+    'x-forwarded-host': req.headers['x-forwarded-host'] ?? req.headers.host ?? '',
+  };
+}
+
+function unavailable(res) {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
+  res.end(JSON.stringify({ message: 'No server node is available right now' }));
+}
+
+function proxyHttp(req, res, tried = new Set()) {
+  const node = pick(req, tried);
+  if (!node) return unavailable(res);
+  tried.add(node.index);
+  // Transfer-Encoding is kept: the body is passed through as it comes.
+  const headers = { ...endToEnd(req.headers, ['transfer-encoding']), ...forwarded(req) };
+  const upstream = http.request({ host: '127.0.0.1', port: node.port, method: req.method, path: req.url, headers, agent: false });
+  let connected = false;
+  let clientGone = false;
+  // The body is read only once the node has taken the connection, so a refused one is retried intact.
+  upstream.on('socket', (socket) => {
+    const onConnect = () => {
+      connected = true;
+      req.pipe(upstream);
+    };
+    if (socket.connecting) socket.once('connect', onConnect);
+    else onConnect();
+  });
+  upstream.on('error', (error) => {
+    if (clientGone || res.writableEnded) return;
+    if (!connected) {
+      setState(node, 'down', error.code ?? error.message);
+      return proxyHttp(req, res, tried);
+    }
+    // The node went away with this request in flight.
+    if (!res.headersSent) {
+      res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ message: 'The server node failed while answering' }));
+    } else res.destroy();
+  });
+  upstream.on('response', (answer) => {
+    const out = endToEnd(answer.headers);
+    if (stickyCookie(req) !== node.index) {
+      const cookie = `${STICKY_COOKIE}=${node.index + 1}; Path=/; HttpOnly; SameSite=Lax`;
+      const existing = out['set-cookie'];
+      out['set-cookie'] = existing ? [...(Array.isArray(existing) ? existing : [existing]), cookie] : [cookie];
+    }
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+    const target = parseTarget(req.url);
+    if (target?.pathname.startsWith('/socket.io') && !target.searchParams.get('sid')) learnSession(answer, node);
+    answer.pipe(res);
+    answer.on('error', () => res.destroy());
+  });
+  res.on('close', () => {
+    if (res.writableFinished) return;
+    clientGone = true;
+    upstream.destroy();
+  });
+}
+
+/** A Socket.IO handshake's answer names the session (`0{"sid":"…",…}`): its later requests go to this node. */
+function learnSession(answer, node) {
+  let seen = '';
+  const onData = (chunk) => {
+    seen += chunk.toString('latin1');
+    const match = /"sid":"([^"]+)"/.exec(seen);
+    if (match) {
+      sessions.set(match[1], { node: node.index, seen: Date.now() });
+      answer.off('data', onData);
+    } else if (seen.length > 4096) answer.off('data', onData);
+  };
+  answer.on('data', onData);
+}
+
+const tunnels = new Set();
+
+function proxyUpgrade(req, client, head, tried = new Set()) {
+  const node = pick(req, tried);
+  if (!node) {
+    client.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    return;
+  }
+  tried.add(node.index);
+  const upstream = net.connect(node.port, '127.0.0.1');
+  let connected = false;
+  upstream.once('connect', () => {
+    connected = true;
+    if (client.destroyed) return void upstream.destroy();
+    tunnels.add(upstream);
+    const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      if (!/^x-forwarded-(for|proto|host)$/i.test(req.rawHeaders[i])) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    }
+    for (const [name, value] of Object.entries(forwarded(req))) lines.push(`${name}: ${value}`);
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head?.length) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+    client.on('close', () => upstream.destroy());
+  });
+  upstream.on('error', (error) => {
+    if (!connected && !client.destroyed) {
+      setState(node, 'down', error.code ?? error.message);
+      proxyUpgrade(req, client, head, tried);
+    } else client.destroy();
+  });
+  upstream.on('close', () => {
+    tunnels.delete(upstream);
+    if (connected) client.destroy();
+  });
+}
+
+const balancer = http.createServer((req, res) => proxyHttp(req, res));
+balancer.on('upgrade', (req, client, head) => {
+  client.on('error', () => undefined);
+  proxyUpgrade(req, client, head);
+});
+balancer.on('clientError', (_error, socket) => {
+  if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  else socket.destroy();
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Start and stop
+
+let healthTimer;
+let sessionTimer;
+
+async function shutdown(reason, code = 0) {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(healthTimer);
+  clearInterval(sessionTimer);
+  const alive = nodes.filter((node) => node.child && node.state !== 'exited');
+  say(`${reason}: stopping the balancer and ${alive.length} node${alive.length === 1 ? '' : 's'}…`);
+  balancer.close();
+  for (const node of alive) node.child.kill('SIGTERM');
+  let timer;
+  const timedOut = await Promise.race([
+    Promise.all(alive.map((node) => node.exited)).then(() => false),
+    new Promise((resolve) => (timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS))),
+  ]);
+  clearTimeout(timer);
+  let exitCode = code;
+  if (timedOut) {
+    for (const node of alive) {
+      if (node.state !== 'exited') {
+        say(`${node.name} did not stop in ${STOP_TIMEOUT_MS / 1000} s; killing it`);
+        node.child.kill('SIGKILL');
+      }
+    }
+    await Promise.all(alive.map((node) => node.exited));
+    exitCode = 1;
+  }
+  for (const node of alive) {
+    if (node.exitCode !== 0) {
+      say(`${node.name} stopped with ${node.exitSignal ? `signal ${node.exitSignal}` : `code ${node.exitCode}`}`);
+      exitCode = 1;
+    }
+  }
+  balancer.closeAllConnections();
+  for (const tunnel of tunnels) tunnel.destroy();
+  say(exitCode === 0 ? 'stopped' : 'stopped with errors');
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await new Promise((resolve) => {
+  balancer.once('error', (error) => fail(`The balancer cannot listen on ${balancerHost}:${requestedPort}: ${error.message}`));
+  balancer.listen(requestedPort, balancerHost, () => resolve());
+});
+const balancerAddress = balancer.address();
+const port = typeof balancerAddress === 'object' && balancerAddress ? balancerAddress.port : requestedPort;
+const publicUrl = `http://localhost:${port}`;
+
+const taken = new Set([port]);
+let previous = port;
+for (let index = 0; index < options.nodes; index += 1) {
+  const nodePortNumber = await nodePort(previous, taken);
+  taken.add(nodePortNumber);
+  previous = nodePortNumber;
+  nodes.push({ index, name: `node${index + 1}`, port: nodePortNumber, state: 'starting', child: null, exited: Promise.resolve(), exitCode: null, exitSignal: null, checking: false });
+}
+say(`balancer on port ${port}; starting ${nodes.length} node${nodes.length === 1 ? '' : 's'} (each migrates under an advisory lock, so at most one applies anything)`);
+for (const node of nodes) startNode(node, publicUrl);
+
+healthTimer = setInterval(() => {
+  for (const node of nodes) checkNode(node);
+}, HEALTH_INTERVAL_MS);
+sessionTimer = setInterval(() => {
+  const now = Date.now();
+  for (const [sid, session] of sessions) if (now - session.seen > SESSION_IDLE_MS) sessions.delete(sid);
+}, SESSION_IDLE_MS / 4);
+sessionTimer.unref();
+for (const node of nodes) checkNode(node);
+
+const started = Date.now();
+while (!stopping && nodes.some((node) => node.state !== 'up')) {
+  if (Date.now() - started > START_TIMEOUT_MS) {
+    say(`not every node was ready after ${START_TIMEOUT_MS / 1000} s`);
+    await shutdown('start timeout', 1);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+if (!stopping) {
+  ready = true;
+  const ports = nodes.map((node) => node.port).join(', ');
+  console.log(`\n  Ready: ${publicUrl}  (${nodes.length} node${nodes.length === 1 ? '' : 's'} on 127.0.0.1 ports ${ports}; PostgreSQL + Redis)\n`);
+}

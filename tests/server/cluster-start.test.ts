@@ -1,0 +1,268 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const url = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * A fresh, empty schema (the processes under test migrate it themselves, at once) and the DATABASE_URL
+ * that puts a server in it: node-postgres passes the URL's `options` to the server.
+ */
+async function freshSchema(base: string): Promise<{ name: string; databaseUrl: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(base);
+  databaseUrl.searchParams.set('options', `-c search_path=${name}`);
+  return {
+    name,
+    databaseUrl: databaseUrl.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${name} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+interface Spawned {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the first match of `pattern` in the output (stdout and stderr). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  exited: Promise<number | null>;
+}
+
+function run(args: string[], env: Record<string, string>): Spawned {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, PORT: _port, ...inherited } = process.env;
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...inherited, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const take = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (process.env.TEST_LOG_LEVEL) process.stderr.write(chunk);
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    waitFor: (pattern, timeoutMs = 45_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (!match) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no ${pattern} in time; output:\n${output}`));
+        }, timeoutMs);
+        listeners.add(check);
+        void exited.then((code) => {
+          if (!listeners.has(check)) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`exited with ${code} before ${pattern}; output:\n${output}`));
+        });
+        check();
+      }),
+  };
+}
+
+async function stop(spawned: Spawned | undefined): Promise<void> {
+  if (!spawned || spawned.child.exitCode !== null || spawned.child.signalCode !== null) return;
+  spawned.child.kill('SIGTERM');
+  const timer = setTimeout(() => spawned.child.kill('SIGKILL'), 20_000);
+  await spawned.exited;
+  clearTimeout(timer);
+}
+
+/** Polls `probe` until it gives something other than undefined. */
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms))]);
+
+describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind the loopback balancer', () => {
+  let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
+  let cluster: Spawned | undefined;
+  let base = '';
+  const pids = new Map<string, number>();
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    schema = await freshSchema(url as string);
+    const port = await freePort();
+    // The clients' build is not what is tested here (and takes long): --no-build.
+    cluster = run(['scripts/cluster.mjs', '--nodes', '2', '--no-build'], {
+      DATABASE_URL: schema.databaseUrl,
+      REDIS_URL: redisUrl as string,
+      PORT: String(port),
+    });
+    await cluster.waitFor(/^\s*Ready: http:\/\/localhost:\d+\s+\(2 nodes/m, 55_000);
+    for (const [, name, pid] of cluster.output().matchAll(/(node\d) \(pid (\d+)\)/g)) pids.set(name as string, Number(pid));
+    base = `http://127.0.0.1:${port}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await stop(cluster);
+    await schema?.drop();
+  });
+
+  it('answers /api/health and /api/ready through the balancer (both nodes migrated the empty schema at once)', async () => {
+    expect(pids.size).toBe(2);
+    const health = await fetch(`${base}/api/health`);
+    expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
+    expect(health.headers.get('set-cookie')).toMatch(/^lb_node=[12]; Path=\/; HttpOnly/);
+    const ready = await fetch(`${base}/api/ready`);
+    expect([ready.status, await ready.json()]).toEqual([200, { ok: true, database: 'up', redis: 'up' }]);
+  });
+
+  it('keeps every request of a Socket.IO session on the node that made it', async () => {
+    // Without stickiness, turns would send the request after a handshake to the other node (400 unknown sid).
+    for (let i = 0; i < 4; i += 1) {
+      const handshake = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
+      const sid = (/"sid":"([^"]+)"/.exec(await handshake.text()) ?? [])[1];
+      expect(sid).toBeTruthy();
+      const session = `${base}/socket.io/?EIO=4&transport=polling&sid=${sid}`;
+      const join = await fetch(session, { method: 'POST', body: '40', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+      expect([join.status, await join.text()]).toEqual([200, 'ok']);
+      const joined = await fetch(session);
+      expect(joined.status).toBe(200);
+      expect(await joined.text()).toMatch(/^40\{"sid"/);
+      await fetch(session, { method: 'POST', body: '1', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    }
+
+    // A real client: handshake over polling, then the upgrade to WebSocket, through the balancer.
+    for (let i = 0; i < 2; i += 1) {
+      const socket = connect(base, { path: '/socket.io', transports: ['polling', 'websocket'], reconnectionDelay: 100, reconnectionDelayMax: 300 });
+      sockets.push(socket);
+      await withTimeout(new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      }), 10_000, 'socket connect');
+    }
+    await until(() => sockets.every((socket) => socket.io.engine?.transport.name === 'websocket') || undefined, 10_000, 'upgrade to WebSocket');
+  });
+
+  it('sends everything to the other node once one is stopped with SIGTERM; its sockets reconnect there', async () => {
+    const disconnects = sockets.map(() => 0);
+    sockets.forEach((socket, i) => socket.on('disconnect', () => (disconnects[i] = (disconnects[i] ?? 0) + 1)));
+    process.kill(pids.get('node1') as number, 'SIGTERM');
+    await cluster?.waitFor(/node1 exited \(code 0\)/, 20_000);
+
+    for (let i = 0; i < 6; i += 1) {
+      const res = await fetch(`${base}/api/health`);
+      expect(res.status).toBe(200);
+    }
+    // The two sockets were handed to the two nodes in turn: node1's was closed by it and came back on node2.
+    expect(disconnects.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    await until(() => sockets.every((socket) => socket.connected && socket.io.engine?.transport.name === 'websocket') || undefined, 10_000, 'reconnect');
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(200);
+  });
+
+  it('stops the balancer and the remaining node on SIGTERM, and exits 0', async () => {
+    for (const socket of sockets) socket.disconnect();
+    cluster?.child.kill('SIGTERM');
+    expect(await withTimeout(cluster?.exited ?? Promise.resolve(null), 20_000, 'cluster exit')).toBe(0);
+    expect(cluster?.output()).toMatch(/\[cluster\] stopped\n/);
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe.runIf(url)('SIGTERM on one server node', () => {
+  let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
+  let node: Spawned | undefined;
+  let locker: pg.Client | undefined;
+
+  afterAll(async () => {
+    await locker?.query('ROLLBACK').catch(() => undefined);
+    await locker?.end();
+    await stop(node);
+    await schema?.drop();
+  });
+
+  it('lets a request whose transaction is in flight finish, refuses new connections, and exits 0', async () => {
+    schema = await freshSchema(url as string);
+    const port = await freePort();
+    node = run(['--import', 'tsx', 'server/main.ts'], {
+      DATABASE_URL: schema.databaseUrl,
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
+    await node.waitFor(/Ready: http:\/\/localhost:\d+/, 40_000);
+    const base = `http://127.0.0.1:${port}`;
+
+    // Hold the users table, so a registration's transaction waits inside the database.
+    locker = new pg.Client({ connectionString: schema.databaseUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE users IN EXCLUSIVE MODE');
+    const registration = fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'drain_me', email: 'drain_me@example.com', password: 'correct-horse' }),
+    });
+    await until(async () => {
+      const waiting = await locker?.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = '${schema?.name}.users'::regclass`,
+      );
+      return (waiting?.rows[0]?.n ?? 0) > 0 || undefined;
+    }, 15_000, 'registration waiting on the lock');
+
+    node.child.kill('SIGTERM');
+    // The listener closes at once: new connections are refused while the old request still runs.
+    await until(() => fetch(`${base}/api/health`).then(() => undefined, () => true), 5000, 'listener closed');
+    expect(node.child.exitCode).toBeNull();
+
+    await locker.query('COMMIT');
+    const answer = await withTimeout(registration, 10_000, 'in-flight registration');
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(await withTimeout(node.exited, 15_000, 'node exit')).toBe(0);
+    const saved = await locker.query(`SELECT username FROM ${schema.name}.users WHERE username = 'drain_me'`);
+    expect(saved.rowCount).toBe(1);
+  }, 60_000);
+});
