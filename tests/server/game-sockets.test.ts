@@ -1,4 +1,4 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameUpdate, QueueEntry } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
@@ -8,8 +8,7 @@ import { checkLedger } from '../../server/ledger/check.ts';
 import { cookieOf, databaseKinds, listening, startTestApp, type TestApp } from './harness.ts';
 import { fundedPlayer, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
-
-type Received = [string, unknown][];
+import { apiCall, connectClient, type Received } from './socketClients.ts';
 
 for (const kind of databaseKinds) {
   describe(`a match between two real socket clients over loopback [${kind}]`, () => {
@@ -26,27 +25,8 @@ for (const kind of databaseKinds) {
       await t.close();
     });
 
-    async function listen(cookie: string): Promise<{ socket: Socket; events: Received }> {
-      const socket = connect(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
-      open.push(socket);
-      const events: Received = [];
-      socket.onAny((event: string, payload: unknown) => events.push([event, payload]));
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      return { socket, events };
-    }
-
-    async function api<T>(player: Player | { cookie: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-      const res = await fetch(`${base}/api${path}`, {
-        method,
-        headers: { cookie: player.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    }
+    const listen = (cookie: string) => connectClient(base, cookie, open);
+    const api = <T>(player: Player | { cookie: string }, method: 'GET' | 'POST', path: string, body?: unknown) => apiCall<T>(base, player.cookie, method, path, body);
 
     const updates = (events: Received) => events.filter(([name]) => name === 'game-update').map(([, p]) => p as GameUpdate<RpsGameView>);
 
