@@ -15,6 +15,7 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
   shareURL as sdkShareURL,
+  swipeBehavior,
   themeParams,
 } from '@telegram-apps/sdk-react';
 
@@ -106,6 +107,26 @@ export function confirmClosing(enabled: boolean): void {
   safely('closing behavior', () =>
     enabled ? closingBehavior.enableConfirmation.ifAvailable() : closingBehavior.disableConfirmation.ifAvailable(),
   );
+}
+
+/**
+ * While the player aims in Carrom, a vertical drag must move the aim, never pull the Mini App down or
+ * close it (DESIGN.md §7). Mounting the swipe behaviour already turns vertical swipes off; the explicit
+ * call keeps it off on a client that restored an earlier state. Outside Telegram, or on a client older
+ * than Mini Apps 7.7, nothing happens.
+ */
+export function lockVerticalSwipes(): void {
+  if (!started) return;
+  safely('swipe behavior', () => {
+    swipeBehavior.mount.ifAvailable();
+    swipeBehavior.disableVertical.ifAvailable();
+  });
+}
+
+/** Gives Telegram's vertical swipes back once aiming is over. */
+export function unlockVerticalSwipes(): void {
+  if (!started) return;
+  safely('swipe behavior', () => swipeBehavior.enableVertical.ifAvailable());
 }
 
 /** Telegram's own links (a support chat, a channel) open in Telegram itself, not in a browser. */

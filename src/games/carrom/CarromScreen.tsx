@@ -1,11 +1,13 @@
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+import type { CarromGameView } from '../../../protocol/carrom.ts';
+import { GameScreenShell } from '../../app/GameScreenShell.tsx';
+import { CarromTable } from './CarromTable.tsx';
+import './carrom.css';
 
-/** /carrom: the game screen arrives with matchmaking in a later release. Lazy-loaded per route, as the real screen will be. */
+/** /carrom: Carrom on a canvas (spec §2 Carrom screen). Lazy-loaded; lives on the live game store. */
 export function CarromScreen() {
   return (
-    <ComingSoon
-      title="Carrom"
-      description="Place the striker on your baseline, aim, and pocket your nine coins and the queen."
-    />
+    <GameScreenShell<CarromGameView> mode="carrom">
+      {(update, clockOffset, me) => <CarromTable key={update.game._id} update={update} clockOffset={clockOffset} me={me} />}
+    </GameScreenShell>
   );
 }
