@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { chatPresets, type GameMode } from '../../protocol/constants.ts';
+import { BLOT_CHAT_MS } from '../../protocol/blot.ts';
 import { RPS_CHAT_MS } from '../../protocol/rps.ts';
 import { sendChatMessage } from '../api/socket.ts';
 import { liveGame, showChatBubble } from '../app/liveGame.ts';
@@ -8,7 +9,7 @@ import { ChatIcon } from './icons.tsx';
 import './game.css';
 
 /** How long a chat line stays up (spec §9: RPS 2.5 s, Belote 3 s; the others are not specified, 3 s). */
-const chatShownMs: Record<GameMode, number> = { rps: RPS_CHAT_MS, blot: 3000, carrom: 3000, backgammon: 3000 };
+const chatShownMs: Record<GameMode, number> = { rps: RPS_CHAT_MS, blot: BLOT_CHAT_MS, carrom: 3000, backgammon: 3000 };
 
 interface ChatMenuProps {
   gameMode: GameMode;

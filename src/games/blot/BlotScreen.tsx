@@ -1,11 +1,14 @@
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+import type { BlotGameView } from '../../../protocol/blot.ts';
+import { GameScreenShell } from '../../app/GameScreenShell.tsx';
+import { BlotTable } from './BlotTable.tsx';
+import './blot.css';
+import './blotCards.css';
 
-/** /blot: the game screen arrives with matchmaking in a later release. Lazy-loaded per route, as the real screen will be. */
+/** /blot: Belote, Armenian Blot for two (spec §2 Belote screen). Lazy-loaded; lives on the live game store. */
 export function BlotScreen() {
   return (
-    <ComingSoon
-      title="Belote"
-      description="Armenian Belote for two: take or pass the trump, announce combinations, race to 101 points."
-    />
+    <GameScreenShell<BlotGameView> mode="blot">
+      {(update, clockOffset, me) => <BlotTable key={update.game._id} update={update} clockOffset={clockOffset} me={me} />}
+    </GameScreenShell>
   );
 }
