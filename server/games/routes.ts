@@ -95,7 +95,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   ] as const;
   for (const [type, schema] of blotRoutes) {
     app.post(`/blot/${type}`, async (request) => {
-      const { gameId, v, ...fields } = parseInput(schema as typeof blotMakeMoveBody, request.body);
+      const { gameId, v, ...fields } = parseInput<(typeof blotRoutes)[number][1]>(schema, request.body);
       const userId = sessionUser(request).id;
       const { row, seats } = await playMove(services, { gameId, userId, mode: 'blot', move: { type, ...fields }, v });
       return gameUpdateFor(row, seats, userId);
