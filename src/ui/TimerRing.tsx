@@ -23,8 +23,9 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  */
 export function TimerRing({ deadline, totalMs, size, label = 'Turn time left', children }: TimerRingProps) {
   const now = useTickingNow(deadline);
-  // Where the drain starts, fixed per turn: the animation runs on from there by itself.
-  const startedMsAgo = useMemo(() => (deadline === null ? 0 : Math.max(0, totalMs - (deadline - Date.now()))), [deadline, totalMs]);
+  // Where the drain starts, fixed per turn: the animation runs on from there by itself. Negative when the
+  // turn starts later (Carrom starts the next turn's clock when the shot's replay ends): the ring waits full.
+  const startedMsAgo = useMemo(() => (deadline === null ? 0 : totalMs - (deadline - Date.now())), [deadline, totalMs]);
 
   if (deadline === null) {
     return (
@@ -35,7 +36,8 @@ export function TimerRing({ deadline, totalMs, size, label = 'Turn time left', c
   }
   const left = Math.min(totalMs, Math.max(0, deadline - now));
   const seconds = Math.ceil(left / 1000);
-  // The animation's clock: a negative delay starts it part-way, as far as the turn has already run.
+  // The animation's clock: a negative delay starts it part-way, as far as the turn has already run; a
+  // positive one holds it full (fill-mode both) until the turn begins.
   const drain = {
     strokeDasharray: CIRCUMFERENCE,
     animationDuration: `${totalMs}ms`,
