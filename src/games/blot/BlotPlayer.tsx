@@ -1,16 +1,7 @@
 import { BLOT_AUTO_ACTIONS_TO_FORFEIT, BLOT_TARGET, BLOT_TURN_MS, blotText } from '../../../protocol/blot.ts';
-import { countryFlag, countryName } from '../../../protocol/countries.ts';
-import { Avatar } from '../../ui/Avatar.tsx';
-import { ChatBubble } from '../../ui/ChatMenu.tsx';
-import { TimerRing } from '../../ui/TimerRing.tsx';
+import { TablePlayer, type TablePlayerInfo } from '../../ui/TablePlayer.tsx';
 
-export interface BlotPlayerInfo {
-  id: string;
-  nickname: string;
-  country: string | null;
-  score: number;
-  photoUrl: string | null;
-}
+export type BlotPlayerInfo = TablePlayerInfo;
 
 interface BlotPlayerProps {
   player: BlotPlayerInfo;
@@ -27,43 +18,26 @@ interface BlotPlayerProps {
   autoActions: number;
 }
 
-/** One side of the table: avatar in the turn ring, name, flag, dealer mark, n/101, round points, speech, chat. */
+/** One side of the Belote table: the shared panel with the dealer mark, what they said, n/101 and round points. */
 export function BlotPlayer({ player, side, points, roundPoints, dealer, deadline, speech, autoActions }: BlotPlayerProps) {
-  const flag = countryFlag(player.country);
-  const label = side === 'opponent' ? 'Opponent' : 'You';
   return (
-    <section
-      className={deadline !== null ? `blot-player blot-player--${side} blot-player--to-move` : `blot-player blot-player--${side}`}
-      aria-label={label}
-      data-testid={`blot-${side}`}
-    >
-      <TimerRing deadline={deadline} totalMs={BLOT_TURN_MS} size={50} label={side === 'opponent' ? "Opponent's time" : 'Your time'}>
-        <Avatar nickname={player.nickname} photoUrl={player.photoUrl} size={40} />
-      </TimerRing>
-      <div className="blot-player__who">
-        <p className="blot-player__name">
-          <span>{player.nickname}</span>
-          {flag && (
-            <span role="img" aria-label={countryName(player.country)}>
-              {flag}
-            </span>
-          )}
-          {dealer && (
-            <span className="blot-player__dealer" data-testid={`${side}-dealer`}>
-              Dealer
-            </span>
-          )}
-        </p>
-        <p className="blot-player__line">
-          Score {player.score}
-          {autoActions > 0 && (
-            <span className="blot-player__warning">
-              {' '}
-              · Timed out {autoActions} of {BLOT_AUTO_ACTIONS_TO_FORFEIT}
-            </span>
-          )}
-        </p>
-        {speech.length > 0 && (
+    <TablePlayer
+      gameMode="blot"
+      player={player}
+      side={side}
+      deadline={deadline}
+      turnMs={BLOT_TURN_MS}
+      timeouts={{ count: autoActions, limit: BLOT_AUTO_ACTIONS_TO_FORFEIT }}
+      testId="blot"
+      badge={
+        dealer && (
+          <span className="blot-player__dealer" data-testid={`${side}-dealer`}>
+            Dealer
+          </span>
+        )
+      }
+      extra={
+        speech.length > 0 && (
           <p className="blot-player__speech" data-testid={`${side}-speech`}>
             {speech.map((word, index) => (
               <span key={`${word}-${index}`} className={word === blotText.blot ? 'blot-tag blot-tag--blot' : 'blot-tag'}>
@@ -71,21 +45,19 @@ export function BlotPlayer({ player, side, points, roundPoints, dealer, deadline
               </span>
             ))}
           </p>
-        )}
+        )
+      }
+    >
+      <div>
+        <dt>Points</dt>
+        <dd data-testid={`${side}-points`}>
+          {points}/{BLOT_TARGET}
+        </dd>
       </div>
-      <dl className="blot-player__counts">
-        <div>
-          <dt>Points</dt>
-          <dd data-testid={`${side}-points`}>
-            {points}/{BLOT_TARGET}
-          </dd>
-        </div>
-        <div>
-          <dt>Round</dt>
-          <dd data-testid={`${side}-round-points`}>{roundPoints}</dd>
-        </div>
-      </dl>
-      <ChatBubble gameMode="blot" userId={player.id} />
-    </section>
+      <div>
+        <dt>Round</dt>
+        <dd data-testid={`${side}-round-points`}>{roundPoints}</dd>
+      </div>
+    </TablePlayer>
   );
 }

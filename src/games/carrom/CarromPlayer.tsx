@@ -1,16 +1,7 @@
 import { CARROM_COINS_PER_PLAYER, CARROM_TIMEOUTS_TO_FORFEIT, type CarromColor } from '../../../protocol/carrom.ts';
-import { countryFlag, countryName } from '../../../protocol/countries.ts';
-import { Avatar } from '../../ui/Avatar.tsx';
-import { ChatBubble } from '../../ui/ChatMenu.tsx';
-import { TimerRing } from '../../ui/TimerRing.tsx';
+import { TablePlayer, type TablePlayerInfo } from '../../ui/TablePlayer.tsx';
 
-export interface CarromPlayerInfo {
-  id: string;
-  nickname: string;
-  country: string | null;
-  score: number;
-  photoUrl: string | null;
-}
+export type CarromPlayerInfo = TablePlayerInfo;
 
 interface CarromPlayerProps {
   player: CarromPlayerInfo;
@@ -28,54 +19,35 @@ interface CarromPlayerProps {
   timeouts: number;
 }
 
-/** One side of the table: avatar in the turn ring, nickname, flag, score; coin colour, pocketed coins, the queen. */
+/** One side of the Carrom table: the shared panel with the coin colour, pocketed coins and the queen. */
 export function CarromPlayer({ player, side, color, pocketed, queen, deadline, turnMs, timeouts }: CarromPlayerProps) {
-  const flag = countryFlag(player.country);
   return (
-    <section
-      className={deadline !== null ? `carrom-player carrom-player--${side} carrom-player--to-move` : `carrom-player carrom-player--${side}`}
-      aria-label={side === 'opponent' ? 'Opponent' : 'You'}
-      data-testid={`carrom-${side}`}
+    <TablePlayer
+      gameMode="carrom"
+      player={player}
+      side={side}
+      deadline={deadline}
+      turnMs={turnMs}
+      timeouts={{ count: timeouts, limit: CARROM_TIMEOUTS_TO_FORFEIT }}
+      testId="carrom"
     >
-      <TimerRing deadline={deadline} totalMs={turnMs} size={52} label={side === 'opponent' ? "Opponent's time" : 'Your time'}>
-        <Avatar nickname={player.nickname} photoUrl={player.photoUrl} size={42} />
-      </TimerRing>
-      <div className="carrom-player__who">
-        <p className="carrom-player__name">
-          <span>{player.nickname}</span>
-          {flag && (
-            <span role="img" aria-label={countryName(player.country)}>
-              {flag}
-            </span>
-          )}
-        </p>
-        <p className="carrom-player__score">Score {player.score}</p>
-        {timeouts > 0 && (
-          <p className="carrom-player__warning">
-            Timed out {timeouts} of {CARROM_TIMEOUTS_TO_FORFEIT}
-          </p>
-        )}
+      <div>
+        <dt>
+          <span className={`carrom-player__coin carrom-player__coin--${color}`} aria-hidden="true" />
+          <span className="carrom-player__color">{color === 'white' ? 'White' : 'Black'}</span>
+        </dt>
+        <dd data-testid={`${side}-pocketed`} aria-label={`${pocketed} of ${CARROM_COINS_PER_PLAYER} coins pocketed`}>
+          {pocketed}/{CARROM_COINS_PER_PLAYER}
+        </dd>
       </div>
-      <dl className="carrom-player__counts">
-        <div>
+      {queen && (
+        <div data-testid={`${side}-queen`}>
           <dt>
-            <span className={`carrom-player__coin carrom-player__coin--${color}`} aria-hidden="true" />
-            <span className="carrom-player__color">{color === 'white' ? 'White' : 'Black'}</span>
+            <span className="carrom-player__coin carrom-player__coin--queen" aria-hidden="true" />
           </dt>
-          <dd data-testid={`${side}-pocketed`} aria-label={`${pocketed} of ${CARROM_COINS_PER_PLAYER} coins pocketed`}>
-            {pocketed}/{CARROM_COINS_PER_PLAYER}
-          </dd>
+          <dd>Queen</dd>
         </div>
-        {queen && (
-          <div data-testid={`${side}-queen`}>
-            <dt>
-              <span className="carrom-player__coin carrom-player__coin--queen" aria-hidden="true" />
-            </dt>
-            <dd>Queen</dd>
-          </div>
-        )}
-      </dl>
-      <ChatBubble gameMode="carrom" userId={player.id} />
-    </section>
+      )}
+    </TablePlayer>
   );
 }

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { GameMode } from '../../protocol/constants.ts';
+import { countryFlag, countryName } from '../../protocol/countries.ts';
+import { Avatar } from './Avatar.tsx';
+import { ChatBubble } from './ChatMenu.tsx';
+import { TimerRing } from './TimerRing.tsx';
+import './game.css';
+
+/** Who sits on one side of a game table. */
+export interface TablePlayerInfo {
+  id: string;
+  nickname: string;
+  country: string | null;
+  score: number;
+  photoUrl: string | null;
+}
+
+interface TablePlayerProps {
+  gameMode: GameMode;
+  player: TablePlayerInfo;
+  side: 'opponent' | 'player';
+  /** This player's turn runs out then (this device's clock); null when it is not their turn. */
+  deadline: number | null;
+  /** The whole turn, for the ring. */
+  turnMs: number;
+  /** Automatic (timed-out) turns in a row, and how many forfeit. */
+  timeouts: { count: number; limit: number };
+  /** The mode's test id prefix (`bg`, `carrom`, `blot`): `<prefix>-opponent`, `<prefix>-player`. */
+  testId: string;
+  /** Beside the name (a dealer mark). */
+  badge?: ReactNode;
+  /** Under the score (what they said this round). */
+  extra?: ReactNode;
+  /** The mode's counts, as <div><dt/><dd/></div> pairs. */
+  children: ReactNode;
+}
+
+/**
+ * One side of a game table (Backgammon, Carrom, Belote): the avatar in the turn ring, nickname, flag and
+ * score, a timed-out warning, the mode's counts, and the chat bubble. One panel so the three tables look
+ * and read alike.
+ */
+export function TablePlayer({ gameMode, player, side, deadline, turnMs, timeouts, testId, badge, extra, children }: TablePlayerProps) {
+  const flag = countryFlag(player.country);
+  return (
+    <section
+      className={deadline !== null ? `table-player table-player--${side} table-player--to-move` : `table-player table-player--${side}`}
+      aria-label={side === 'opponent' ? 'Opponent' : 'You'}
+      data-testid={`${testId}-${side}`}
+    >
+      <TimerRing deadline={deadline} totalMs={turnMs} size={52} label={side === 'opponent' ? "Opponent's time" : 'Your time'}>
+        <Avatar nickname={player.nickname} photoUrl={player.photoUrl} size={42} />
+      </TimerRing>
+      <div className="table-player__who">
+        <p className="table-player__name">
+          <span>{player.nickname}</span>
+          {flag && (
+            <span role="img" aria-label={countryName(player.country)}>
+              {flag}
+            </span>
+          )}
+          {badge}
+        </p>
+        <p className="table-player__score">Score {player.score}</p>
+        {timeouts.count > 0 && (
+          <p className="table-player__warning">
+            Timed out {timeouts.count} of {timeouts.limit}
+          </p>
+        )}
+        {extra}
+      </div>
+      <dl className="table-player__counts">{children}</dl>
+      <ChatBubble gameMode={gameMode} userId={player.id} />
+    </section>
+  );
+}
