@@ -1,8 +1,8 @@
 import type { BlotCard, BlotGameView, BlotMove, BlotSuit, BlotValue } from '../../protocol/blot.ts';
-import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
+import type { GameUpdate } from '../../protocol/game.ts';
 import { cardId } from '../../rules/blot/cards.ts';
 import { blotRules, dealRound, type BlotState } from '../../rules/blot/index.ts';
-import { bob, GAME_ID, ME, OPPONENT } from './gameFixtures.ts';
+import { bob, commonGameFields, ME, OPPONENT } from './gameFixtures.ts';
 
 /**
  * Belote: states made by the real rules module (rules/blot) from a stacked deck, viewed as the server
@@ -82,25 +82,7 @@ export function blotUpdate(state: BlotState, game: Partial<BlotGameView> = {}, s
   const view = blotRules.view(state, ME);
   const outcome = blotRules.outcome(state);
   const running = outcome === null;
-  const common: Omit<GameViewBase, 'phase' | 'turn' | 'totalGamePoints' | 'playerColors' | 'timerStartTime' | 'deadlineAt'> = {
-    _id: GAME_ID,
-    gameMode: 'blot',
-    status: running ? 'in-progress' : 'completed',
-    userIds: [...state.players],
-    usernames: { [ME]: 'alice_1', [OPPONENT]: 'Bob' },
-    betAmount: 5,
-    payout: 9,
-    winners: outcome ? [outcome.winnerId] : [],
-    losers: outcome ? [outcome.loserId] : [],
-    endReason: outcome?.endReason ?? null,
-    winnerBalances: {},
-    loserBalances: {},
-    scoreChanges: {},
-    v: 1,
-    seedHash: 'ab'.repeat(32),
-    seed: null,
-    createdAt: new Date(serverTime).toISOString(),
-  };
+  const common = commonGameFields('blot', state.players, outcome, { betAmount: 5, payout: 9 }, serverTime);
   const merged: BlotGameView = {
     ...view,
     ...common,

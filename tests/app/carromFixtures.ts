@@ -1,8 +1,8 @@
 import { shotSpeed, type CarromCoin, type CarromColor, type CarromGameView, type CarromShot } from '../../protocol/carrom.ts';
-import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
+import type { GameUpdate } from '../../protocol/game.ts';
 import { coinAt } from '../../rules/carrom/board.ts';
 import { carromRules, type CarromState } from '../../rules/carrom/index.ts';
-import { bob, GAME_ID, ME, OPPONENT } from './gameFixtures.ts';
+import { bob, commonGameFields, ME, OPPONENT } from './gameFixtures.ts';
 
 /**
  * Carrom: states made by the real rules module (rules/carrom), viewed as the server views them for ME
@@ -51,25 +51,7 @@ export function carromUpdate(state: CarromState, game: Partial<CarromGameView> =
   const view = carromRules.view(state, ME);
   const outcome = carromRules.outcome(state);
   const running = outcome === null;
-  const common: Omit<GameViewBase, 'phase' | 'turn' | 'totalGamePoints' | 'playerColors' | 'timerStartTime' | 'deadlineAt'> = {
-    _id: GAME_ID,
-    gameMode: 'carrom',
-    status: running ? 'in-progress' : 'completed',
-    userIds: [...state.players],
-    usernames: { [ME]: 'alice_1', [OPPONENT]: 'Bob' },
-    betAmount: 1,
-    payout: 1.8,
-    winners: outcome ? [outcome.winnerId] : [],
-    losers: outcome ? [outcome.loserId] : [],
-    endReason: outcome?.endReason ?? null,
-    winnerBalances: {},
-    loserBalances: {},
-    scoreChanges: {},
-    v: 1,
-    seedHash: 'ab'.repeat(32),
-    seed: null,
-    createdAt: new Date(serverTime).toISOString(),
-  };
+  const common = commonGameFields('carrom', state.players, outcome, { betAmount: 1, payout: 1.8 }, serverTime);
   const merged: CarromGameView = { ...view, ...common, gameMode: 'carrom', ...game };
   return { game: merged, opponents: [bob], timeoutTriggered, timerStartTime: merged.timerStartTime, firstUpdate: false, TimerMove: null, serverTime };
 }

@@ -1,5 +1,6 @@
 import type { BackgammonColor, BackgammonGameView } from '../../protocol/backgammon.ts';
-import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
+import type { EndReason, GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
+import type { GameMode } from '../../protocol/constants.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
 import { backgammonRules, type BackgammonState } from '../../rules/backgammon/index.ts';
 import { makeUser } from './renderApp.tsx';
@@ -123,19 +124,21 @@ export function backgammonWithBoard(state: BackgammonState, white: CheckerSpec, 
   return { ...state, phase: 'move-checker', slots, turn: mover, dice };
 }
 
-/** A Backgammon GameUpdate as the server sends it to ME (server/games/views.ts): the rules' view plus the common fields. */
-export function backgammonUpdate(state: BackgammonState, game: Partial<BackgammonGameView> = {}, serverTime = Date.now()): GameUpdate<BackgammonGameView> {
-  const view = backgammonRules.view(state, ME);
-  const outcome = backgammonRules.outcome(state);
-  const running = outcome === null;
-  const common: Omit<GameViewBase, 'phase' | 'turn' | 'totalGamePoints' | 'playerColors' | 'timerStartTime' | 'deadlineAt'> = {
+/** The fields every mode's GameUpdate shares (server/games/views.ts), for a game between ME and Bob. */
+export function commonGameFields(
+  gameMode: GameMode,
+  players: readonly string[],
+  outcome: { winnerId: string; loserId: string; endReason: EndReason } | null,
+  stake: { betAmount: number; payout: number },
+  serverTime: number,
+): Omit<GameViewBase, 'phase' | 'turn' | 'totalGamePoints' | 'playerColors' | 'timerStartTime' | 'deadlineAt'> {
+  return {
     _id: GAME_ID,
-    gameMode: 'backgammon',
-    status: running ? 'in-progress' : 'completed',
-    userIds: [...state.players],
+    gameMode,
+    status: outcome === null ? 'in-progress' : 'completed',
+    userIds: [...players],
     usernames: { [ME]: 'alice_1', [OPPONENT]: 'Bob' },
-    betAmount: 1,
-    payout: 1.8,
+    ...stake,
     winners: outcome ? [outcome.winnerId] : [],
     losers: outcome ? [outcome.loserId] : [],
     endReason: outcome?.endReason ?? null,
@@ -147,6 +150,14 @@ export function backgammonUpdate(state: BackgammonState, game: Partial<Backgammo
     seed: null,
     createdAt: new Date(serverTime).toISOString(),
   };
+}
+
+/** A Backgammon GameUpdate as the server sends it to ME (server/games/views.ts): the rules' view plus the common fields. */
+export function backgammonUpdate(state: BackgammonState, game: Partial<BackgammonGameView> = {}, serverTime = Date.now()): GameUpdate<BackgammonGameView> {
+  const view = backgammonRules.view(state, ME);
+  const outcome = backgammonRules.outcome(state);
+  const running = outcome === null;
+  const common = commonGameFields('backgammon', state.players, outcome, { betAmount: 1, payout: 1.8 }, serverTime);
   const merged: BackgammonGameView = {
     ...view,
     ...common,
