@@ -31,10 +31,15 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** PostgreSQL only: every table lives in this schema (tests use a fresh one per run). */
   searchPath?: string | undefined;
+  /**
+   * PostgreSQL only: told when a pooled connection dies (the server restarted, the network dropped).
+   * The pool drops that connection and opens new ones when asked; nothing else is needed.
+   */
+  onConnectionError?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.searchPath) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.searchPath, options.onConnectionError) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -58,12 +63,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, searchPath: string | undefined): Promise<Database> {
+const warnConnectionLost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+
+async function openPostgres(url: string, searchPath: string | undefined, onConnectionError = warnConnectionLost): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  // A connection that dies (PostgreSQL restarted, the network dropped) emits 'error'; with no listener
+  // Node ends the whole process. Idle ones reach the pool's listener, which drops them; one checked out
+  // in a transaction also fails its query (the request answers 503, see db/errors.ts) and is dropped
+  // on release, so its own listener only has to exist. New connections are opened when next needed.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Surface a wrong URL at start, not at the first request.
   const probe = await pool.connect();
   probe.release();

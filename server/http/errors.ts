@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validationText } from '../../protocol/errors.ts';
+import { databaseUnavailable } from '../db/errors.ts';
+
+/** The answer while the database cannot be reached (restarting, unreachable): 503, try again shortly. */
+export const unavailableText = 'The service is temporarily unavailable. Please try again in a few seconds.';
+/** Seconds a client should wait before trying again after a 503. */
+const RETRY_AFTER_SECONDS = 2;
 
 /** An answer the client should see: `{message}` with this status (DESIGN.md §3). */
 export class HttpError extends Error {
@@ -12,12 +18,37 @@ export class HttpError extends Error {
   }
 }
 
-/** Parses a body, query or params with a protocol schema; the first issue's text becomes a 400. */
+export const NUL_TEXT = 'Text must not contain NUL characters';
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000: a string with one that reached a query would fail
+ * there, as a 500. Walked without recursion (bodies can nest deep).
+ */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      stack.push(...next);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) stack.push(key, item);
+    }
+  }
+  return false;
+}
+
+/**
+ * Parses a body, query or params with a protocol schema; the first issue's text becomes a 400, and so
+ * does a NUL character anywhere in what the schema let through.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request');
   }
+  if (holdsNul(result.data)) throw new HttpError(400, NUL_TEXT);
   return result.data;
 }
 
@@ -34,6 +65,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? validationText.badJson
           : error.message;
       return reply.status(status).send({ message });
+    }
+    // The database is restarting or unreachable: a transaction it cut off rolled back (PostgreSQL does
+    // that when its client goes), and the same request can succeed in a moment — say so, not a 500.
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: unavailableText });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error' });

@@ -6,6 +6,13 @@ import { createBot, secretMatches, webhookSecret } from './bot.ts';
 const webhookParams = z.object({ secret: z.string().max(128) });
 
 /**
+ * grammY's init retries a failing getMe forever (backing off to 20 minutes): while the Bot API is
+ * unreachable, every update would wait on it unanswered. Bounded, the update fails, is logged and
+ * answered like any other failed update.
+ */
+const BOT_INIT_TIMEOUT_MS = 10_000;
+
+/**
  * POST /api/telegram/webhook/<secret>: Telegram delivers the bot's updates here. Both the path and
  * the X-Telegram-Bot-Api-Secret-Token header must carry the secret (set by `npm run bot:setup`), so
  * nobody else can make the bot speak. Without BOT_TOKEN the route does not exist.
@@ -28,7 +35,8 @@ export async function telegramBotRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(400, 'Not a Telegram update');
     }
     try {
-      ready ??= bot.init().catch((error: unknown) => {
+      // grammY types the signal with its abort-controller shim; at run time it is the standard one.
+      ready ??= bot.init(AbortSignal.timeout(BOT_INIT_TIMEOUT_MS) as unknown as Parameters<typeof bot.init>[0]).catch((error: unknown) => {
         ready = null;
         throw error;
       });
