@@ -134,7 +134,14 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   const stopGameWorkers = startWorkers ? startGameWorkers(app.services) : async () => undefined;
   // Chain balances for the users page: a few addresses a round, in the background.
   const stopBalanceRefresh = startWorkers
-    ? startRounds(config.wallet.chain === 'devchain' ? 5_000 : 60_000, async () => void (await refreshChainBalances(app.services)))
+    ? startRounds(config.wallet.chain === 'devchain' ? 5_000 : 60_000, async () => {
+        try {
+          await refreshChainBalances(app.services);
+        } catch (error) {
+          // The database or the chain is away for a moment; the cached balances wait for the next round.
+          log.warn({ err: error }, 'chain balance refresh failed');
+        }
+      })
     : async () => undefined;
   app.addHook('onClose', async () => {
     await stopGameWorkers();

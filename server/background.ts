@@ -9,7 +9,10 @@ export function startRounds(intervalMs: number, round: () => Promise<void>): () 
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = round().finally(schedule);
+      // A round logs its own errors; one that escaped must still not end the process or the rounds.
+      running = round()
+        .catch(() => undefined)
+        .finally(schedule);
     }, intervalMs);
   };
   schedule();

@@ -90,7 +90,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
+  });
   // Under an advisory lock: several nodes starting at once migrate exactly once.
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'database migrated');

@@ -26,7 +26,9 @@ export async function moneyTransaction<T>(services: Pick<Services, 'db' | 'socke
       },
     }),
   );
-  await notifyBalances(services, [...touched]);
+  // Committed: the answer stands even if telling the balances fails now (the database went away just
+  // after COMMIT); the apps read the balance again on their next load.
+  await notifyBalances(services, [...touched]).catch((error: unknown) => console.warn('balance notification after commit failed', error));
   return result;
 }
 

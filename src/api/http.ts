@@ -10,11 +10,15 @@ export class ApiError extends Error {
   /** The server's `message`, when the answer had one. */
   readonly serverMessage: string | null;
 
-  constructor(status: number, serverMessage: string | null) {
+  /** The server's Retry-After, in ms, when it sent one (a 503 does). */
+  readonly retryAfterMs: number | null;
+
+  constructor(status: number, serverMessage: string | null, retryAfterMs: number | null = null) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -44,6 +48,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function retryAfterMs(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 0 && response.headers.has('retry-after') ? seconds * 1000 : null;
+}
+
 function messageIn(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body) {
     const { message } = body as { message: unknown };
@@ -52,7 +61,29 @@ function messageIn(body: unknown): string | null {
   return null;
 }
 
+/** A GET answered 503 (the database restarting, a node shutting down) is asked again this many times. */
+const UNAVAILABLE_RETRIES = 3;
+/** The longest wait honoured from Retry-After, so a screen never hangs on a long hint. */
+const MAX_RETRY_WAIT_MS = 3000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One call. A GET that meets a 503 is retried after the server's Retry-After (reads change nothing, so
+ * asking again is safe); a POST never is, since it may move money: its caller shows the error instead.
+ */
 export async function request<Answer>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<Answer> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await requestOnce<Answer>(method, path, body, options);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 503 || method !== 'GET' || attempt >= UNAVAILABLE_RETRIES) throw error;
+      await wait(Math.min(MAX_RETRY_WAIT_MS, error.retryAfterMs ?? 1000));
+    }
+  }
+}
+
+async function requestOnce<Answer>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Answer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
@@ -72,7 +103,7 @@ export async function request<Answer>(method: Method, path: string, body?: unkno
     throw new NetworkError(error);
   }
   const answer = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, messageIn(answer));
+  if (!response.ok) throw new ApiError(response.status, messageIn(answer), retryAfterMs(response));
   return answer as Answer;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, get, messageOf, NetworkError, post } from '../../src/api/http.ts';
 import { stubApi } from './apiStub.ts';
 
@@ -27,5 +27,30 @@ describe('the HTTP client', () => {
     const unreachable = await get('/down').catch((e: unknown) => e);
     expect(unreachable).toBeInstanceOf(NetworkError);
     expect(messageOf(unreachable, defaults)).toBe('Login failed due to server error');
+  });
+
+  it('asks a GET again after a 503 (the database restarting), waiting the Retry-After; never a POST', async () => {
+    const answers = [503, 503, 200];
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      const status = init.method === 'POST' ? 503 : (answers.shift() ?? 200);
+      const body = status === 503 ? { message: 'The service is temporarily unavailable. Please try again in a few seconds.' } : { balance: 5 };
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'retry-after': '0' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    try {
+      await expect(get('/protected')).resolves.toEqual({ balance: 5 });
+      expect(fetch).toHaveBeenCalledTimes(3);
+      fetch.mockClear();
+      const refused = await post('/withdraw', { amount: 5 }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ status: 503, retryAfterMs: 0 });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      // A database that stays down: the GET gives up after three more tries with the server's words.
+      answers.push(503, 503, 503, 503, 503);
+      fetch.mockClear();
+      await expect(get('/protected')).rejects.toMatchObject({ status: 503 });
+      expect(fetch).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,0 +1,535 @@
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha512 } from '@noble/hashes/sha2.js';
+import type pg from 'pg';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameUpdate } from '../../protocol/game.ts';
+import type { RpsChoice, RpsGameView } from '../../protocol/rps.ts';
+import type { Database } from '../../server/db/client.ts';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { accountXpubFromSeed, privateKeyFromSeed } from '../../server/wallet/tronAddress.ts';
+import {
+  HoldingTronGrid,
+  TcpProxy,
+  backendGone,
+  balanceOf,
+  call,
+  freshSchema,
+  lockWaiters,
+  ok,
+  signUp,
+  startNode,
+  tablesWrittenBy,
+  until,
+  type FreshSchema,
+  type NodeProcess,
+  type Player,
+} from './faultKit.ts';
+import { connectClient, gameUpdates, latestGame } from './socketClients.ts';
+
+/**
+ * Faults (issue #11), on real PostgreSQL and Redis with real server processes (server/main.ts): a node
+ * killed with SIGKILL mid-game, mid-withdrawal and between a final move and its commit, and PostgreSQL
+ * going away under a running node. Each ends with the ledger's invariants (checkLedger).
+ */
+
+const url = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const redisEnv: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl } : {};
+/** Devchain deposits confirm after one 100 ms block, so players are funded through the real deposit path. */
+const devchainEnv = { DEVCHAIN_BLOCK_MS: '100', DEPOSIT_CONFIRMATIONS: '1', GAME_SWEEP_MS: '100' };
+
+type RpsUpdate = GameUpdate<RpsGameView>;
+
+async function query<Row extends pg.QueryResultRow>(client: pg.Client, text: string, params: unknown[] = []): Promise<Row[]> {
+  return (await client.query<Row>(text, params)).rows;
+}
+
+/** USDT on a player's balance through the devchain's deposit path (the node's wallet worker credits it). */
+async function fund(base: string, player: Player, usdt: number): Promise<void> {
+  const { walletAddress } = await ok<{ walletAddress: string }>(base, player.cookie, 'GET', '/wallet/wallet-address');
+  await ok(base, null, 'POST', '/dev/deposit', { address: walletAddress, amount: usdt, currency: 'USDT' });
+  await until(async () => ((await balanceOf(base, player)) === usdt ? true : undefined), 20_000, `deposit of ${player.username}`, 100);
+}
+
+async function currentRps(base: string, player: Player): Promise<RpsGameView> {
+  const answer = await ok<RpsUpdate>(base, player.cookie, 'GET', '/current-game');
+  return answer.game;
+}
+
+/** Pairs two players in the RPS queue for `bet` (each through its own node) and returns the game id. */
+async function pairRps(first: [string, Player], second: [string, Player], bet: number): Promise<string> {
+  expect(await ok(first[0], first[1].cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: bet })).toMatchObject({ status: 'searching' });
+  expect(await ok(second[0], second[1].cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: bet })).toMatchObject({ status: 'started' });
+  return (await currentRps(first[0], first[1]))._id;
+}
+
+function rpsMove(base: string, player: Player, gameId: string, choice: RpsChoice, round: number) {
+  return call<RpsUpdate>(base, player.cookie, 'POST', '/rps-move', { gameId, choice, round });
+}
+
+/** Waits for round `round` to open for choices (the 2.4 s reveal of the last one is ended by a sweeper). */
+async function roundOpen(base: string, player: Player, round: number): Promise<RpsGameView> {
+  return until(
+    async () => {
+      const game = await currentRps(base, player);
+      return game.currentRound === round && game.phase === 'choose' ? game : undefined;
+    },
+    20_000,
+    `round ${round} open`,
+    100,
+  );
+}
+
+/** Plays on until the game ends, `winner` always rock and `loser` always scissors; returns the final view. */
+async function playOut(base: string, winner: Player, loser: Player, gameId: string, timeoutMs = 40_000): Promise<RpsGameView> {
+  return until(
+    async () => {
+      const game = await currentRps(base, winner);
+      expect(game._id).toBe(gameId);
+      if (game.status !== 'in-progress') return game;
+      if (game.phase === 'choose') await rpsMove(base, winner, gameId, 'rock', game.currentRound);
+      if (game.phases[loser.id] === 'choose') await rpsMove(base, loser, gameId, 'scissors', game.currentRound);
+      return undefined;
+    },
+    timeoutMs,
+    'game over',
+    100,
+  );
+}
+
+/** How many transfers of each kind carry this reference (a game or a withdrawal id). */
+async function transferKinds(client: pg.Client, ref: string): Promise<Record<string, number>> {
+  const rows = await query<{ kind: string; n: number }>(client, 'SELECT kind, count(*)::int AS n FROM transfers WHERE ref = $1 GROUP BY kind', [ref]);
+  return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
+}
+
+/** The game's log versions are 1, 2, 3, …: every transition was applied exactly once. */
+async function expectContiguousLog(client: pg.Client, gameId: string): Promise<number> {
+  const versions = (await query<{ version: number }>(client, 'SELECT version FROM game_log WHERE game_id = $1 ORDER BY seq', [gameId])).map((r) => r.version);
+  expect(versions).toEqual(versions.map((_, i) => (versions[0] ?? 0) + i));
+  return versions.at(-1) ?? 0;
+}
+
+/** What a process wrote besides its JSON log lines (a crash's stack), for a failure message. */
+const crashOf = (node: NodeProcess) => `${node.name} died:\n${node.output().split('\n').filter((line) => !line.startsWith('{')).slice(-30).join('\n')}`;
+
+/** Every transition after version `v` was the sweeper's (a turn ran out), none a player's move. */
+async function expectOnlyTimeoutsAfter(client: pg.Client, gameId: string, v: number): Promise<void> {
+  const actors = await query<{ actor: string }>(client, 'SELECT DISTINCT actor FROM game_log WHERE game_id = $1 AND version > $2', [gameId, v]);
+  expect(actors).toEqual([{ actor: 'timeout' }]);
+}
+
+describe.runIf(url && redisUrl)('faults: a node killed (SIGKILL) mid-game', () => {
+  let schema: FreshSchema | undefined;
+  let database: Database | undefined;
+  let db: pg.Client | undefined;
+  const nodes: NodeProcess[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    schema = await freshSchema(url as string);
+    const env = { DATABASE_URL: schema.databaseUrl, ...redisEnv, ...devchainEnv };
+    nodes.push(...(await Promise.all([startNode('node-a', env), startNode('node-b', env)])));
+    database = await schema.open();
+    db = await schema.client();
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all(nodes.map((node) => node.stop()));
+    await db?.end();
+    await database?.close();
+    await schema?.drop();
+  });
+
+  it('moves both players to the surviving node: same game and version, its sweeper fires the deadline, one settlement', async () => {
+    const [a, b] = nodes as [NodeProcess, NodeProcess];
+    const client = db as pg.Client;
+    const ann = await signUp(a.base, 'ann');
+    const bob = await signUp(b.base, 'bob');
+    await Promise.all([fund(a.base, ann, 5), fund(b.base, bob, 5)]);
+    // Ann's socket and calls on node A (the one to die), Bob's on node B.
+    const annOnA = await connectClient(a.base, ann.cookie, sockets);
+    const bobOnB = await connectClient(b.base, bob.cookie, sockets);
+    const gameId = await pairRps([a.base, ann], [b.base, bob], 1);
+
+    await roundOpen(a.base, ann, 1);
+    expect((await rpsMove(a.base, ann, gameId, 'rock', 1)).status).toBe(200);
+    expect((await rpsMove(b.base, bob, gameId, 'scissors', 1)).status).toBe(200);
+    await roundOpen(a.base, ann, 2);
+    const chosen = await rpsMove(a.base, ann, gameId, 'rock', 2);
+    expect(chosen.status).toBe(200);
+    const before = chosen.body.game.v;
+    // Ann's choice, made on A, reached Bob on B: the game is mid-round on both nodes.
+    await until(() => (latestGame<RpsGameView>(bobOnB.events, gameId)?.v === before ? true : undefined), 10_000, 'Bob sees round 2 half chosen');
+
+    const disconnected = new Promise<string>((resolve) => annOnA.socket.once('disconnect', resolve));
+    await a.kill();
+    expect(await disconnected).toMatch(/^transport (close|error)$/);
+    expect(bobOnB.socket.connected).toBe(true);
+
+    // Ann's client comes back on the surviving node and resyncs to the very same game and version.
+    const annOnB = await connectClient(b.base, ann.cookie, sockets);
+    const resynced = await currentRps(b.base, ann);
+    expect(resynced).toMatchObject({ _id: gameId, v: before, status: 'in-progress', currentRound: 2, phase: 'waiting-for-opponent' });
+    expect(resynced.choices[ann.id]).toBe('rock');
+    expect(resynced.chosen).toEqual({ [ann.id]: true, [bob.id]: false });
+
+    // Nobody moves: the 15 s turn runs out and node B's sweeper (the only one left) applies it.
+    const deadlineAt = resynced.deadlineAt ?? Date.now();
+    const timedOut = await until(
+      () => gameUpdates<RpsGameView>(annOnB.events).find((u) => u.game._id === gameId && u.game.v === before + 1),
+      Math.max(0, deadlineAt - Date.now()) + 15_000,
+      'the turn deadline on node B',
+    );
+    expect(timedOut.timeoutTriggered).toBe(true);
+    expect(timedOut.game.roundResults[1]).toMatchObject({ roundNumber: 2, autoPicked: { [ann.id]: false, [bob.id]: true } });
+    expect(timedOut.game.roundResults[1]?.choices[ann.id]).toBe('rock');
+    await until(() => (latestGame<RpsGameView>(bobOnB.events, gameId)?.v === before + 1 ? true : undefined), 10_000, 'Bob hears the timeout');
+
+    // Play on against node B to the end; whoever won, it settles once.
+    const final = await playOut(b.base, ann, bob, gameId);
+    expect(final.status).toBe('completed');
+    const winner = final.winners[0] === ann.id ? ann : bob;
+    const loser = winner === ann ? bob : ann;
+    expect(final.winners).toEqual([winner.id]);
+    expect(await balanceOf(b.base, winner)).toBe(5.8);
+    expect(await balanceOf(b.base, loser)).toBe(4);
+    expect(await transferKinds(client, gameId)).toEqual({ payout: 1, rake: 1 });
+    const [row] = await query<{ status: string; version: number }>(client, 'SELECT status, version FROM games WHERE id = $1', [gameId]);
+    expect(row).toEqual({ status: 'completed', version: final.v });
+    expect(await expectContiguousLog(client, gameId)).toBe(final.v);
+    // Both clients on B heard the end.
+    for (const events of [annOnB.events, bobOnB.events]) {
+      await until(() => (latestGame<RpsGameView>(events, gameId)?.status === 'completed' ? true : undefined), 10_000, 'the end reaches both');
+    }
+    expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
+  }, 100_000);
+});
+
+const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+const XPUB = accountXpubFromSeed(pbkdf2(sha512, new TextEncoder().encode(MNEMONIC), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 }));
+const HOT_KEY = Buffer.from(privateKeyFromSeed(new Uint8Array(64).fill(7), 0)).toString('hex');
+const PAYEE = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
+
+describe.runIf(url)('faults: a node killed between claiming a withdrawal and hearing from the chain', () => {
+  let schema: FreshSchema | undefined;
+  let database: Database | undefined;
+  let db: pg.Client | undefined;
+  const tron = new HoldingTronGrid();
+  const nodes: NodeProcess[] = [];
+  let env: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await tron.start();
+    schema = await freshSchema(url as string);
+    env = {
+      DATABASE_URL: schema.databaseUrl,
+      ...redisEnv,
+      CHAIN: 'tron',
+      TRON_API_URL: tron.url,
+      TRON_XPUB: XPUB,
+      TRON_HOT_WALLET_KEY: HOT_KEY,
+      WALLET_POLL_MS: '200',
+    };
+    nodes.push(await startNode('wallet-1', env));
+    database = await schema.open();
+    db = await schema.client();
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.stop()));
+    await tron.stop();
+    await db?.end();
+    await database?.close();
+    await schema?.drop();
+  });
+
+  interface WithdrawalRow {
+    id: string;
+    status: string;
+    chain_tx_id: string | null;
+    attempts: number;
+  }
+  const withdrawalOf = async (player: Player) => {
+    const [row] = await query<WithdrawalRow>(db as pg.Client, 'SELECT id, status, chain_tx_id, attempts FROM withdrawals WHERE user_id = $1', [player.id]);
+    if (!row) throw new Error(`no withdrawal of ${player.username}`);
+    return row;
+  };
+  const heldFor = (row: WithdrawalRow) => tron.held.find((h) => h.txId === row.chain_tx_id);
+
+  it('sends each withdrawal on chain exactly once, whether its lost broadcast arrived or not, and debits once', async () => {
+    const client = db as pg.Client;
+    const first = nodes[0] as NodeProcess;
+    const lost = await signUp(first.base, 'lost');
+    const arrived = await signUp(first.base, 'arrived');
+    // Funded through the chain: a confirmed USDT deposit to each one's address, credited by the node.
+    for (const player of [lost, arrived]) {
+      const { walletAddress } = await ok<{ walletAddress: string }>(first.base, player.cookie, 'GET', '/wallet/wallet-address');
+      tron.chain.addTransfer({ to: walletAddress, currency: 'USDT', amountRaw: 50_000_000n, confirmed: true });
+      await ok(first.base, player.cookie, 'POST', '/wallet/save-address', { savedAddress: PAYEE });
+    }
+    for (const player of [lost, arrived]) {
+      await until(async () => ((await balanceOf(first.base, player)) === 50 ? true : undefined), 20_000, 'deposit credited', 100);
+    }
+
+    // The first transaction's broadcasts never reach the chain (the connection drops: outcome unknown,
+    // the node carries on and tries that same transaction again each round); any other is held unanswered.
+    let cut: string | null = null;
+    tron.fate = (txId) => {
+      cut ??= txId;
+      return txId === cut ? 'cut' : 'hold';
+    };
+    expect(await ok(first.base, lost.cookie, 'POST', '/withdraw', { userId: lost.id, amount: 20 })).toEqual({ newBalance: 30 });
+    await until(async () => ((await withdrawalOf(lost)).status === 'sending' && tron.sent.length >= 2 ? true : undefined), 20_000, 'first broadcast cut and retried', 100);
+    expect(await ok(first.base, arrived.cookie, 'POST', '/withdraw', { userId: arrived.id, amount: 10 })).toEqual({ newBalance: 40 });
+    // The node claims and signs the second one, stores it as 'sending', and waits on its broadcast: killed there.
+    await until(() => (tron.held.length === 1 ? true : undefined), 20_000, 'second broadcast held');
+    const lostRow = await withdrawalOf(lost);
+    const arrivedRow = await withdrawalOf(arrived);
+    expect(lostRow).toMatchObject({ status: 'sending', attempts: 1, chain_tx_id: cut });
+    expect(arrivedRow).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(heldFor(arrivedRow)).toBeDefined();
+    await first.kill();
+    // The held broadcast did reach the chain; the node never heard. The other one never got there.
+    await tron.deliver(arrivedRow.chain_tx_id as string);
+    expect([...tron.chain.broadcasts.keys()]).toEqual([arrivedRow.chain_tx_id]);
+    const sentBeforeKill = tron.sent.length;
+
+    // A node again, with a chain that answers: it looks each one up before sending anything again.
+    tron.fate = () => 'pass';
+    const second = await startNode('wallet-2', env);
+    nodes.push(second);
+    await until(() => (tron.chain.broadcasts.has(lostRow.chain_tx_id as string) ? true : undefined), 20_000, 'the lost one sent again');
+    tron.chain.confirmAll();
+    await until(
+      async () => ((await withdrawalOf(lost)).status === 'completed' && (await withdrawalOf(arrived)).status === 'completed' ? true : undefined),
+      20_000,
+      'both completed',
+      100,
+    );
+
+    // Exactly one transaction per withdrawal ever existed: the one signed (and stored) before its first broadcast.
+    expect(await withdrawalOf(lost)).toMatchObject({ chain_tx_id: lostRow.chain_tx_id, attempts: 1 });
+    expect(await withdrawalOf(arrived)).toMatchObject({ chain_tx_id: arrivedRow.chain_tx_id, attempts: 1 });
+    expect(new Set(tron.sent)).toEqual(new Set([lostRow.chain_tx_id, arrivedRow.chain_tx_id]));
+    expect(tron.chain.broadcasts.size).toBe(2);
+    expect(tron.chain.decodeTransfer(lostRow.chain_tx_id as string)).toEqual({ to: PAYEE, amount: 18_500_000n });
+    expect(tron.chain.decodeTransfer(arrivedRow.chain_tx_id as string)).toEqual({ to: PAYEE, amount: 8_500_000n });
+    // After the restart: the one that arrived was found on chain and never sent again; the lost one was
+    // sent again as the very same transaction (same id, same signature).
+    const sentAfter = tron.sent.slice(sentBeforeKill);
+    expect(sentAfter).not.toContain(arrivedRow.chain_tx_id);
+    expect(sentAfter).toContain(lostRow.chain_tx_id);
+
+    expect(await balanceOf(second.base, lost)).toBe(30);
+    expect(await balanceOf(second.base, arrived)).toBe(40);
+    for (const row of [lostRow, arrivedRow]) {
+      expect(await transferKinds(client, row.id)).toEqual({ 'withdrawal-hold': 1, 'withdrawal-sent': 1, 'withdrawal-fee': 1 });
+    }
+    expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
+  }, 100_000);
+});
+
+describe.runIf(url)('faults: a node killed between a final move and its commit', () => {
+  let schema: FreshSchema | undefined;
+  let database: Database | undefined;
+  let db: pg.Client | undefined;
+  let locker: pg.Client | undefined;
+  const nodes: NodeProcess[] = [];
+  let env: Record<string, string> = {};
+
+  beforeAll(async () => {
+    schema = await freshSchema(url as string);
+    env = { DATABASE_URL: schema.databaseUrl, ...redisEnv, ...devchainEnv };
+    nodes.push(await startNode('game-1', env));
+    database = await schema.open();
+    db = await schema.client();
+    locker = await schema.client();
+  }, 90_000);
+
+  afterAll(async () => {
+    await locker?.query('ROLLBACK').catch(() => undefined);
+    await locker?.end();
+    await Promise.all(nodes.map((node) => node.stop()));
+    await db?.end();
+    await database?.close();
+    await schema?.drop();
+  });
+
+  it('leaves nothing half-written (the settlement is in the move\'s transaction); the move again settles once', async () => {
+    const client = db as pg.Client;
+    const hold = locker as pg.Client;
+    const first = nodes[0] as NodeProcess;
+    const ann = await signUp(first.base, 'ann');
+    const bob = await signUp(first.base, 'bob');
+    await Promise.all([fund(first.base, ann, 5), fund(first.base, bob, 5)]);
+    const gameId = await pairRps([first.base, ann], [first.base, bob], 1);
+    for (const round of [1, 2]) {
+      await roundOpen(first.base, ann, round);
+      expect((await rpsMove(first.base, ann, gameId, 'rock', round)).status).toBe(200);
+      expect((await rpsMove(first.base, bob, gameId, 'scissors', round)).status).toBe(200);
+    }
+    await roundOpen(first.base, ann, 3);
+    const annChose = await rpsMove(first.base, ann, gameId, 'rock', 3);
+    expect(annChose.status).toBe(200);
+    const before = annChose.body.game.v;
+
+    // The game's log is the last thing the final move's transaction writes: hold it from outside.
+    await hold.query('BEGIN');
+    await hold.query('LOCK TABLE game_log IN EXCLUSIVE MODE');
+    const finalMove = rpsMove(first.base, bob, gameId, 'scissors', 3).then(
+      (answer) => `answered ${answer.status}`,
+      (error: unknown) => `failed: ${String(error)}`,
+    );
+    const [pid] = await until(async () => {
+      const waiting = await lockWaiters(hold, 'game_log');
+      return waiting.length ? waiting : undefined;
+    }, 15_000, 'the final move waiting on game_log');
+    // By then that one transaction has paid out, rated, recorded and ended the game: all uncommitted.
+    expect(await tablesWrittenBy(hold, pid as number)).toEqual(expect.arrayContaining(['accounts', 'games', 'game_players', 'played_games', 'score_history', 'transfers', 'users']));
+
+    await first.kill();
+    expect(await finalMove).toMatch(/^failed/);
+    // The lock goes; the dead node's backend finds its client gone and rolls back.
+    await hold.query('ROLLBACK');
+    await backendGone(hold, pid as number);
+
+    const [row] = await query<{ status: string; version: number; settlement: unknown }>(client, 'SELECT status, version, settlement FROM games WHERE id = $1', [gameId]);
+    expect(row).toEqual({ status: 'in-progress', version: before, settlement: null });
+    expect(await transferKinds(client, gameId)).toEqual({});
+    expect(await query(client, 'SELECT 1 FROM score_history WHERE game_id = $1 UNION ALL SELECT 1 FROM played_games WHERE game_id = $1', [gameId])).toEqual([]);
+    expect(await query(client, 'SELECT score FROM users WHERE id IN ($1, $2)', [ann.id, bob.id])).toEqual([{ score: 900 }, { score: 900 }]);
+    expect(await expectContiguousLog(client, gameId)).toBe(before);
+    expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
+
+    // A node again: Bob makes his move again (or, if the turn ran out meanwhile, the sweeper did) — and it ends once.
+    const second = await startNode('game-2', env);
+    nodes.push(second);
+    expect(await balanceOf(second.base, ann)).toBe(4);
+    const again = await rpsMove(second.base, bob, gameId, 'scissors', 3);
+    expect([200, 409]).toContain(again.status);
+    if (again.status === 409) await expectOnlyTimeoutsAfter(client, gameId, before);
+    const final = again.status === 200 ? again.body.game : await playOut(second.base, ann, bob, gameId);
+    if (again.status === 200) expect(final).toMatchObject({ status: 'completed', winners: [ann.id], v: before + 1 });
+    expect(final.status).toBe('completed');
+    const winner = final.winners[0] === ann.id ? ann : bob;
+    expect(await balanceOf(second.base, winner)).toBe(5.8);
+    expect(await balanceOf(second.base, winner === ann ? bob : ann)).toBe(4);
+    expect(await transferKinds(client, gameId)).toEqual({ payout: 1, rake: 1 });
+    expect(await query(client, 'SELECT count(*)::int AS n FROM score_history WHERE game_id = $1', [gameId])).toEqual([{ n: 2 }]);
+    expect(await expectContiguousLog(client, gameId)).toBe(final.v);
+    expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
+  }, 100_000);
+});
+
+describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
+  let schema: FreshSchema | undefined;
+  let database: Database | undefined;
+  let db: pg.Client | undefined;
+  let locker: pg.Client | undefined;
+  let proxy: TcpProxy | undefined;
+  let node: NodeProcess | undefined;
+
+  beforeAll(async () => {
+    schema = await freshSchema(url as string);
+    proxy = TcpProxy.to(url as string);
+    await proxy.start();
+    node = await startNode('pg-proxied', { DATABASE_URL: schema.databaseUrlVia(proxy.port), ...redisEnv, ...devchainEnv });
+    database = await schema.open();
+    db = await schema.client();
+    locker = await schema.client();
+  }, 90_000);
+
+  afterAll(async () => {
+    await locker?.query('ROLLBACK').catch(() => undefined);
+    await locker?.end();
+    await node?.stop();
+    await proxy?.stop();
+    await db?.end();
+    await database?.close();
+    await schema?.drop();
+  });
+
+  it('answers 503 with a message while it is down, half-writes nothing, and recovers without a restart', async () => {
+    const client = db as pg.Client;
+    const hold = locker as pg.Client;
+    const pgProxy = proxy as TcpProxy;
+    const server = node as NodeProcess;
+    const pid = server.child.pid;
+    const ann = await signUp(server.base, 'ann');
+    const bob = await signUp(server.base, 'bob');
+    await Promise.all([fund(server.base, ann, 5), fund(server.base, bob, 5)]);
+    const gameId = await pairRps([server.base, ann], [server.base, bob], 1);
+    for (const round of [1, 2]) {
+      await roundOpen(server.base, ann, round);
+      expect((await rpsMove(server.base, ann, gameId, 'rock', round)).status).toBe(200);
+      expect((await rpsMove(server.base, bob, gameId, 'scissors', round)).status).toBe(200);
+    }
+    await roundOpen(server.base, ann, 3);
+    const annChose = await rpsMove(server.base, ann, gameId, 'rock', 3);
+    expect(annChose.status).toBe(200);
+    const before = annChose.body.game.v;
+
+    // A money operation in flight when the database goes: Bob's winning move, held inside its transaction.
+    await hold.query('BEGIN');
+    await hold.query('LOCK TABLE game_log IN EXCLUSIVE MODE');
+    const finalMove = rpsMove(server.base, bob, gameId, 'scissors', 3);
+    const [backend] = await until(async () => {
+      const waiting = await lockWaiters(hold, 'game_log');
+      return waiting.length ? waiting : undefined;
+    }, 15_000, 'the final move waiting on game_log');
+    expect(await tablesWrittenBy(hold, backend as number)).toEqual(expect.arrayContaining(['transfers', 'games']));
+
+    const outageStarted = Date.now();
+    await pgProxy.outage();
+    const cut = await finalMove;
+    expect(cut.status).toBe(503);
+    expect(cut.body).toEqual({ message: expect.stringMatching(/temporarily unavailable/i) });
+    await hold.query('ROLLBACK');
+    await backendGone(hold, backend as number);
+
+    // While it is down: clear 503s with a message, not ready, still alive.
+    for (const [method, path, body] of [
+      ['GET', '/current-game', undefined],
+      ['GET', '/protected', undefined],
+      ['POST', '/rps-move', { gameId, choice: 'scissors', round: 3 }],
+    ] as const) {
+      const answer = await call<{ message: string }>(server.base, bob.cookie, method, path, body);
+      expect([path, answer.status]).toEqual([path, 503]);
+      expect(answer.body.message).toMatch(/temporarily unavailable/i);
+      expect(answer.headers.get('retry-after')).toBe('2');
+    }
+    const ready = await call(server.base, null, 'GET', '/ready');
+    expect([ready.status, ready.body]).toEqual([503, { ok: false, database: 'down', redis: redisUrl ? 'up' : 'not configured' }]);
+    expect((await call(server.base, null, 'GET', '/health')).status).toBe(200);
+    // Nothing of the move was written: same version, no payout.
+    const [row] = await query<{ status: string; version: number }>(client, 'SELECT status, version FROM games WHERE id = $1', [gameId]);
+    expect(row).toEqual({ status: 'in-progress', version: before });
+    expect(await transferKinds(client, gameId)).toEqual({});
+    expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
+    // A few seconds down in all (the background rounds meet the outage too).
+    await until(() => (Date.now() - outageStarted > 6_000 ? true : undefined), 10_000, 'outage of 6 s', 200);
+    expect(server.alive(), crashOf(server)).toBe(true);
+
+    await pgProxy.resume();
+    await until(async () => ((await call(server.base, null, 'GET', '/ready')).status === 200 ? true : undefined), 20_000, 'ready again', 200);
+    expect(server.child.pid).toBe(pid);
+    // The client's retry of the resync and of the move now succeed, on the same process. (Had the turn
+    // run out meanwhile, the sweeper would have moved on: only timeouts may follow the version we saw.)
+    const resynced = await currentRps(server.base, bob);
+    expect(resynced._id).toBe(gameId);
+    if (resynced.v !== before) await expectOnlyTimeoutsAfter(client, gameId, before);
+    const retried = await rpsMove(server.base, bob, gameId, 'scissors', 3);
+    expect([200, 409]).toContain(retried.status);
+    const final = retried.status === 200 ? retried.body.game : await playOut(server.base, ann, bob, gameId);
+    expect(final.status).toBe('completed');
+    const winner = final.winners[0] === ann.id ? ann : bob;
+    expect(await balanceOf(server.base, winner)).toBe(5.8);
+    expect(await transferKinds(client, gameId)).toEqual({ payout: 1, rake: 1 });
+    expect(await expectContiguousLog(client, gameId)).toBe(final.v);
+    expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
+    expect(server.alive(), crashOf(server)).toBe(true);
+  }, 100_000);
+});
