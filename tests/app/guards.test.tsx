@@ -150,16 +150,3 @@ describe('the footer', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 });
-
-describe('pages of later releases', () => {
-  it.each([
-    ['/blot', 'Belote'],
-    ['/carrom', 'Carrom'],
-  ])('%s has a titled frame that says it arrives later, and a way back', async (route, title) => {
-    stubApi(signedIn());
-    renderApp(route);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('This arrives in a later release.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Games' })).toHaveAttribute('href', '/game');
-  });
-});
