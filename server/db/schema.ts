@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Typed mirror of server/db/migrations/*.sql for queries. The SQL files are the source of truth
@@ -238,3 +238,14 @@ export const chainBalances = pgTable('chain_balances', {
   trxSun: bigint('trx_sun', { mode: 'bigint' }).notNull(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Rows per UTC day of an admin list, kept once the day is final (a cache; server/admin/reports.ts). */
+export const adminDayCounts = pgTable(
+  'admin_day_counts',
+  {
+    list: text('list').notNull(),
+    day: date('day').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.list, table.day] })],
+);

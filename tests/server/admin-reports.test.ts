@@ -136,4 +136,51 @@ for (const kind of databaseKinds) {
       ]);
     });
   });
+
+  describe(`the lists' kept day counts [${kind}]`, () => {
+    it('counts and pages finished days from the kept counts, and a game started days ago that ends now still counts', async () => {
+      const t = await startTestApp(kind);
+      try {
+        await ensureOperator(t.database.db, 'desk', 'operator-pass');
+        const operator = cookieOf(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'desk', password: 'operator-pass' } }), 'admin_sid');
+        const asOperator = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie: operator } })).json();
+        const [cleo, dan] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+        const old: string[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const gameId = await pairedRps(t.app, cleo, dan, 0);
+          await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: dan.cookie }, payload: { gameId } });
+          old.push(gameId);
+        }
+        const running = await pairedRps(t.app, cleo, dan, 0);
+        // Three games finished six days ago (a day that can no longer change), one started five days ago
+        // and still running, and a player who joined six days ago.
+        for (const [index, id] of old.entries()) {
+          await t.database.db.execute(sql`UPDATE games SET created_at = now() - interval '6 days' + ${index} * interval '1 minute' WHERE id = ${id}`);
+        }
+        await t.database.db.execute(sql`UPDATE games SET created_at = now() - interval '5 days' WHERE id = ${running}`);
+        await t.database.db.execute(sql`UPDATE users SET created_at = now() - interval '6 days' WHERE id = ${cleo.id}`);
+
+        const before = await asOperator('/api/admin/completed-games?page=1&limit=2');
+        expect(before.totalGames).toBe(3);
+        expect(before.games.map((g: { gameId: string }) => g.gameId)).toEqual([old[2], old[1]]);
+        expect((await asOperator('/api/admin/completed-games?page=2&limit=2')).games.map((g: { gameId: string }) => g.gameId)).toEqual([old[0]]);
+        // The finished day was kept; the day with a running game was not.
+        const kept = await rows<{ list: string; n: number }>(t.database, sql`SELECT list, n FROM admin_day_counts WHERE list = 'completed-games' AND n > 0`);
+        expect(kept).toEqual([{ list: 'completed-games', n: 3 }]);
+
+        await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: dan.cookie }, payload: { gameId: running } });
+        const after = await asOperator('/api/admin/completed-games?page=1&limit=2');
+        expect(after.totalGames).toBe(4);
+        expect(after.games.map((g: { gameId: string }) => g.gameId)).toEqual([running, old[2]]);
+        expect((await asOperator('/api/admin/completed-games?page=2&limit=2')).games.map((g: { gameId: string }) => g.gameId)).toEqual([old[1], old[0]]);
+
+        const people = await asOperator('/api/admin/users?page=1&limit=10');
+        expect(people.totalUsers).toBe(2);
+        expect(people.users.map((u: { _id: string }) => u._id)).toEqual([dan.id, cleo.id]);
+        expect((await asOperator('/api/admin/users?page=1&limit=10')).totalUsers).toBe(2);
+      } finally {
+        await t.close();
+      }
+    });
+  });
 }
