@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { rememberReferrer } from './app/referrer.ts';
+import { prefetchPages } from './app/routes.tsx';
 import { loginWithTelegram } from './app/telegramLogin.ts';
 import { startTelegram } from './platform/telegram.ts';
 import './ui/theme.css';
@@ -24,6 +25,9 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>,
   );
+  // The pages kept out of the first load (routes.tsx), fetched once the lobby is up and the browser idle.
+  if ('requestIdleCallback' in window) window.requestIdleCallback(prefetchPages, { timeout: 3000 });
+  else setTimeout(prefetchPages, 1500);
 }
 
 void start();

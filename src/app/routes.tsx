@@ -1,20 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AffiliateProgramPage } from '../pages/affiliate-program/AffiliateProgramPage.tsx';
-import { DepositPage } from '../pages/deposit/DepositPage.tsx';
 import { ForgotPasswordPage } from '../pages/forgot-password/ForgotPasswordPage.tsx';
-import { FriendsPage } from '../pages/friends/FriendsPage.tsx';
 import { HomePage } from '../pages/game/HomePage.tsx';
 import { LoginPage } from '../pages/login/LoginPage.tsx';
-import { MorePage } from '../pages/more/MorePage.tsx';
-import { PlayedGamesHistoryPage } from '../pages/played-games-history/PlayedGamesHistoryPage.tsx';
-import { ProfilePage } from '../pages/profile/ProfilePage.tsx';
 import { RegisterPage } from '../pages/register/RegisterPage.tsx';
 import { ResetPasswordPage } from '../pages/reset-password/ResetPasswordPage.tsx';
-import { ScoreHistoryPage } from '../pages/score-history/ScoreHistoryPage.tsx';
-import { TasksPage } from '../pages/tasks/TasksPage.tsx';
-import { TransactionHistoryPage } from '../pages/transaction-history/TransactionHistoryPage.tsx';
-import { WithdrawPage } from '../pages/withdraw/WithdrawPage.tsx';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { gameScreenLoaders } from './gameScreens.ts';
@@ -28,6 +18,69 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
       <Screen />
     </Suspense>
   );
+}
+
+/**
+ * The pages a player does not need to see the lobby: each is its own chunk (with what only it uses,
+ * e.g. the QR code of the deposit page), out of the first load (bench/bundle-size.bench.ts). main.tsx
+ * prefetches them all once the lobby is up; a page whose chunk is in renders at once, one still on its
+ * way shows the loading overlay meanwhile, as a game screen does. The route's element stays the same
+ * component before and after the chunk arrives, so a page never remounts (and loses its state) for it.
+ */
+function lazyPage(load: () => Promise<ComponentType>): { element: ReactElement; prefetch: () => Promise<ComponentType> } {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const prefetch = () => {
+    loading ??= load().then(
+      (Page) => (loaded = Page),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  function LazyPage() {
+    const [Page, setPage] = useState<ComponentType | null>(() => loaded);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (Page) return;
+      let live = true;
+      prefetch().then(
+        (ready) => {
+          if (live) setPage(() => ready);
+        },
+        (error: unknown) => {
+          if (live) setFailure({ error });
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [Page]);
+    // Like a lazy component: a chunk that cannot load goes to the router's error boundary.
+    if (failure) throw failure.error;
+    return Page ? <Page /> : <LoadingOverlay />;
+  }
+  return { element: <LazyPage />, prefetch };
+}
+
+const pages = {
+  deposit: lazyPage(() => import('../pages/deposit/DepositPage.tsx').then((m) => m.DepositPage)),
+  withdraw: lazyPage(() => import('../pages/withdraw/WithdrawPage.tsx').then((m) => m.WithdrawPage)),
+  transactionHistory: lazyPage(() => import('../pages/transaction-history/TransactionHistoryPage.tsx').then((m) => m.TransactionHistoryPage)),
+  playedGamesHistory: lazyPage(() => import('../pages/played-games-history/PlayedGamesHistoryPage.tsx').then((m) => m.PlayedGamesHistoryPage)),
+  affiliateProgram: lazyPage(() => import('../pages/affiliate-program/AffiliateProgramPage.tsx').then((m) => m.AffiliateProgramPage)),
+  profile: lazyPage(() => import('../pages/profile/ProfilePage.tsx').then((m) => m.ProfilePage)),
+  friends: lazyPage(() => import('../pages/friends/FriendsPage.tsx').then((m) => m.FriendsPage)),
+  tasks: lazyPage(() => import('../pages/tasks/TasksPage.tsx').then((m) => m.TasksPage)),
+  more: lazyPage(() => import('../pages/more/MorePage.tsx').then((m) => m.MorePage)),
+  scoreHistory: lazyPage(() => import('../pages/score-history/ScoreHistoryPage.tsx').then((m) => m.ScoreHistoryPage)),
+};
+
+/** Fetches every lazy page's chunk (a failure is left to the route that needs it). */
+export function prefetchPages(): void {
+  for (const page of Object.values(pages)) void page.prefetch().catch(() => undefined);
 }
 
 /** Spec §2: every player route. The auth pages are open; everything else sits behind the session guard. */
@@ -44,16 +97,16 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: '/', element: <HomePage /> },
           { path: '/game', element: <HomePage /> },
-          { path: '/deposit', element: <DepositPage /> },
-          { path: '/withdraw', element: <WithdrawPage /> },
-          { path: '/transaction-history', element: <TransactionHistoryPage /> },
-          { path: '/played-games-history', element: <PlayedGamesHistoryPage /> },
-          { path: '/affiliate-program', element: <AffiliateProgramPage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/friends', element: <FriendsPage /> },
-          { path: '/tasks', element: <TasksPage /> },
-          { path: '/more', element: <MorePage /> },
-          { path: '/score-history', element: <ScoreHistoryPage /> },
+          { path: '/deposit', element: pages.deposit.element },
+          { path: '/withdraw', element: pages.withdraw.element },
+          { path: '/transaction-history', element: pages.transactionHistory.element },
+          { path: '/played-games-history', element: pages.playedGamesHistory.element },
+          { path: '/affiliate-program', element: pages.affiliateProgram.element },
+          { path: '/profile', element: pages.profile.element },
+          { path: '/friends', element: pages.friends.element },
+          { path: '/tasks', element: pages.tasks.element },
+          { path: '/more', element: pages.more.element },
+          { path: '/score-history', element: pages.scoreHistory.element },
           { path: '/rps', element: lazyScreen(gameScreenLoaders.rps) },
           { path: '/blot', element: lazyScreen(gameScreenLoaders.blot) },
           { path: '/carrom', element: lazyScreen(gameScreenLoaders.carrom) },

@@ -1,0 +1,274 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { GameMode } from '../protocol/constants.ts';
+import type { SeededGame, SeededPlayer } from './playersKit.ts';
+
+/**
+ * What the load benches (sockets, rps-load, matchmaking) share: the app node in a child process
+ * (server-child.ts) and its IPC calls, a fresh PostgreSQL schema, a keep-alive HTTP client that times
+ * each call, Socket.IO clients, and percentiles.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** A request from the bench to the server child. */
+export type ChildCall =
+  | { type: 'seed'; count: number; balanceMicro: string }
+  | { type: 'pair'; pairs: [string, string][]; mode: GameMode; betUsdt: number }
+  | { type: 'memory' }
+  | { type: 'cpu' }
+  | { type: 'sockets' }
+  | { type: 'close' };
+
+interface ChildResults {
+  seed: SeededPlayer[];
+  pair: SeededGame[];
+  memory: MemorySample;
+  /** process.cpuUsage() of the node, in µs. */
+  cpu: { user: number; system: number };
+  sockets: number;
+  close: null;
+}
+
+export type ChildMessage =
+  | { kind: 'ready'; url: string; gc: boolean }
+  | { kind: 'reply'; id: number; ok: true; result: unknown }
+  | { kind: 'reply'; id: number; ok: false; error: string };
+
+export interface ServerChild {
+  url: string;
+  pid: number;
+  call<T extends ChildCall>(call: T): Promise<ChildResults[T['type']]>;
+  /** Closes the app and its database, waits for the process to end (killed after 10 s). */
+  stop(): Promise<void>;
+  /** Lines the server logged at level error or worse (when BENCH_LOG_LEVEL lets it log at all). */
+  errorLines(): string[];
+}
+
+export interface ServerOptions {
+  /** PostgreSQL URL and schema; neither means in-memory PGlite inside the child. */
+  databaseUrl?: string | undefined;
+  searchPath?: string | undefined;
+  /** Run the real game sweeper in the node. */
+  sweeper?: boolean;
+  /** Write a V8 CPU profile of the server into this directory when it stops. */
+  cpuProfileDir?: string | undefined;
+  logLevel?: string;
+}
+
+/** Starts server-child.ts with tsx and an IPC channel; resolves once it listens. */
+export async function startServer(options: ServerOptions = {}): Promise<ServerChild> {
+  const logFile = path.join(os.tmpdir(), `bench-server-${randomBytes(4).toString('hex')}.log`);
+  const logFd = fs.openSync(logFile, 'w');
+  const child: ChildProcess = fork(path.join(here, 'server-child.ts'), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])],
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: options.databaseUrl ?? '',
+      BENCH_SEARCH_PATH: options.searchPath ?? '',
+      BENCH_SWEEPER: options.sweeper ? '1' : '0',
+      BENCH_LOG_LEVEL: options.logLevel ?? 'warn',
+    },
+    stdio: ['ignore', logFd, 'inherit', 'ipc'],
+  });
+  fs.closeSync(logFd);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let nextId = 1;
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const ready = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server child exited (${code}) before it was ready`)));
+    child.on('message', (message: ChildMessage) => {
+      if (message.kind === 'ready') {
+        if (!message.gc) reject(new Error('server child has no gc(): --expose-gc missing'));
+        resolve(message.url);
+        return;
+      }
+      const waiter = pending.get(message.id);
+      pending.delete(message.id);
+      if (!waiter) return;
+      if (message.ok) waiter.resolve(message.result);
+      else waiter.reject(new Error(`server child: ${message.error}`));
+    });
+  });
+  child.once('exit', (code) => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`server child exited (${code})`));
+    pending.clear();
+  });
+  let url: string;
+  try {
+    url = await ready;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const call = <T extends ChildCall>(request: T): Promise<ChildResults[T['type']]> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve: (value) => resolve(value as ChildResults[T['type']]), reject });
+      child.send({ ...request, id });
+    });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    call,
+    errorLines: () => {
+      if (!fs.existsSync(logFile)) return [];
+      return fs
+        .readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line));
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.connected) {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await call({ type: 'close' }).catch(() => undefined);
+        await exited;
+        clearTimeout(timer);
+      } else if (child.exitCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      fs.rmSync(logFile, { force: true });
+    },
+  };
+}
+
+/** A fresh schema on PostgreSQL (migrated by the server child), dropped by `drop()`. */
+export async function freshSchema(url: string): Promise<{ name: string; client: pg.Client; drop(): Promise<void> }> {
+  const name = `bench_load_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${name}` });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${name}`);
+  return {
+    name,
+    client,
+    drop: async () => {
+      await client.query(`DROP SCHEMA ${name} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface Timed<T> {
+  status: number;
+  body: T;
+  ms: number;
+}
+
+/**
+ * A JSON client over keep-alive loopback connections (at most `maxSockets` at once, like a browser's
+ * pool is per origin, but shared by all the bench's players). Times each call from the write to the
+ * parsed answer.
+ */
+export function httpClient(base: string, maxSockets = 256) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const target = new URL(base);
+  function request<T>(method: 'GET' | 'POST', route: string, cookie: string, body?: unknown): Promise<Timed<T>> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const start = performance.now();
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method,
+          path: route,
+          headers: {
+            cookie,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const ms = performance.now() - start;
+            try {
+              resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : null) as T, ms });
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+  }
+  return { request, close: () => agent.destroy() };
+}
+
+/** A player's Socket.IO client over websocket, signed in by its session cookie. */
+export function openSocket(base: string, token: string): Promise<Socket> {
+  const socket = connect(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: `sid=${token}` }, reconnection: false });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+export async function inPool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const index = next++;
+      if (index >= items.length) return;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The p-th percentile (nearest rank) of ascending `sorted`. */
+export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+export const mib = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/** Load on this machine, for the notes: figures on a shared machine are noisier. */
+export function machineNote(): string {
+  const [one, five] = os.loadavg();
+  return `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${one?.toFixed(1)} / ${five?.toFixed(1)} (1 / 5 min) at the start, node ${process.version}`;
+}
+
+/**
+ * How fast this machine answers right now: the median of 200 `SELECT 1` round trips to PostgreSQL from
+ * this process. About 0.05 ms on an idle machine; on a busy shared one every query of every figure
+ * pays the difference.
+ */
+export async function roundTripNote(client: pg.Client): Promise<string> {
+  const times: number[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const start = performance.now();
+    await client.query('SELECT 1');
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return `PostgreSQL round trip (SELECT 1 from the bench process): median ${percentile(times, 50).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms`;
+}

@@ -1,0 +1,73 @@
+import pino from 'pino';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { startGameWorkers } from '../server/games/workers.ts';
+import type { ChildCall, ChildMessage, MemorySample } from './loadKit.ts';
+import { seedGames, seedPlayers } from './playersKit.ts';
+
+/**
+ * One app node for the load benches, in its own process (started by loadKit.ts's startServer with an
+ * IPC channel), so the bench's clients neither share its event loop nor count in its memory. It opens
+ * the database (a PostgreSQL schema when BENCH_DATABASE_URL is set, else in-memory PGlite), migrates,
+ * builds the real app (server/app.ts), listens on a free loopback port and answers the parent over IPC:
+ * seed players and running games, sample its own memory (after a forced GC), count its sockets, close. No endpoint is
+ * added to the app. BENCH_SWEEPER=1 also runs the real game sweeper (server/games/workers.ts).
+ */
+
+const url = process.env.BENCH_DATABASE_URL || undefined;
+const database = await openDatabase({ url, searchPath: process.env.BENCH_SEARCH_PATH || undefined });
+await migrate(database);
+const config = {
+  ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' }),
+  distDir: '/nonexistent-dist',
+};
+const app = await buildApp({ config, database, logger: pino({ level: config.logLevel }) });
+const stopSweeper = process.env.BENCH_SWEEPER === '1' ? startGameWorkers(app.services) : async () => undefined;
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+function memory(): MemorySample {
+  // Twice: the first pass may leave what finalizers free for the second.
+  globalThis.gc?.();
+  globalThis.gc?.();
+  const usage = process.memoryUsage();
+  return { rss: usage.rss, heapUsed: usage.heapUsed, heapTotal: usage.heapTotal, external: usage.external, arrayBuffers: usage.arrayBuffers };
+}
+
+async function handle(call: ChildCall): Promise<unknown> {
+  switch (call.type) {
+    case 'seed':
+      return seedPlayers(database, call.count, BigInt(call.balanceMicro));
+    case 'pair':
+      return seedGames(database, call.pairs, call.mode, call.betUsdt);
+    case 'memory':
+      return memory();
+    case 'cpu':
+      return process.cpuUsage();
+    case 'sockets':
+      return app.services.sockets.engine.clientsCount;
+    case 'close':
+      await stopSweeper();
+      await app.close();
+      await database.close();
+      return null;
+  }
+}
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+process.on('message', (message: ChildCall & { id: number }) => {
+  handle(message).then(
+    (result) => {
+      send({ kind: 'reply', id: message.id, ok: true, result });
+      if (message.type === 'close') process.disconnect();
+    },
+    (error: unknown) => send({ kind: 'reply', id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
+});
+// The parent went away without closing: do not linger.
+process.on('disconnect', () => setTimeout(() => process.exit(0), 200).unref());
+send({ kind: 'ready', url: `http://127.0.0.1:${port}`, gc: typeof globalThis.gc === 'function' });
