@@ -120,6 +120,26 @@ async function expectOnlyTimeoutsAfter(client: pg.Client, gameId: string, v: num
   expect(actors).toEqual([{ actor: 'timeout' }]);
 }
 
+/**
+ * Ann and Bob (5 USDT each) in a $1 RPS match on `base`: Ann has won two rounds and chosen rock in the
+ * third, so Bob's scissors is the final move. Returns the version before it.
+ */
+async function oneMoveFromTheEnd(base: string) {
+  const ann = await signUp(base, 'ann');
+  const bob = await signUp(base, 'bob');
+  await Promise.all([fund(base, ann, 5), fund(base, bob, 5)]);
+  const gameId = await pairRps([base, ann], [base, bob], 1);
+  for (const round of [1, 2]) {
+    await roundOpen(base, ann, round);
+    expect((await rpsMove(base, ann, gameId, 'rock', round)).status).toBe(200);
+    expect((await rpsMove(base, bob, gameId, 'scissors', round)).status).toBe(200);
+  }
+  await roundOpen(base, ann, 3);
+  const annChose = await rpsMove(base, ann, gameId, 'rock', 3);
+  expect(annChose.status).toBe(200);
+  return { ann, bob, gameId, before: annChose.body.game.v as number };
+}
+
 describe.runIf(url && redisUrl)('faults: a node killed (SIGKILL) mid-game', () => {
   let schema: FreshSchema | undefined;
   let database: Database | undefined;
@@ -362,19 +382,7 @@ describe.runIf(url)('faults: a node killed between a final move and its commit',
     const client = db as pg.Client;
     const hold = locker as pg.Client;
     const first = nodes[0] as NodeProcess;
-    const ann = await signUp(first.base, 'ann');
-    const bob = await signUp(first.base, 'bob');
-    await Promise.all([fund(first.base, ann, 5), fund(first.base, bob, 5)]);
-    const gameId = await pairRps([first.base, ann], [first.base, bob], 1);
-    for (const round of [1, 2]) {
-      await roundOpen(first.base, ann, round);
-      expect((await rpsMove(first.base, ann, gameId, 'rock', round)).status).toBe(200);
-      expect((await rpsMove(first.base, bob, gameId, 'scissors', round)).status).toBe(200);
-    }
-    await roundOpen(first.base, ann, 3);
-    const annChose = await rpsMove(first.base, ann, gameId, 'rock', 3);
-    expect(annChose.status).toBe(200);
-    const before = annChose.body.game.v;
+    const { ann, bob, gameId, before } = await oneMoveFromTheEnd(first.base);
 
     // The game's log is the last thing the final move's transaction writes: hold it from outside.
     await hold.query('BEGIN');
@@ -458,19 +466,7 @@ describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
     const pgProxy = proxy as TcpProxy;
     const server = node as NodeProcess;
     const pid = server.child.pid;
-    const ann = await signUp(server.base, 'ann');
-    const bob = await signUp(server.base, 'bob');
-    await Promise.all([fund(server.base, ann, 5), fund(server.base, bob, 5)]);
-    const gameId = await pairRps([server.base, ann], [server.base, bob], 1);
-    for (const round of [1, 2]) {
-      await roundOpen(server.base, ann, round);
-      expect((await rpsMove(server.base, ann, gameId, 'rock', round)).status).toBe(200);
-      expect((await rpsMove(server.base, bob, gameId, 'scissors', round)).status).toBe(200);
-    }
-    await roundOpen(server.base, ann, 3);
-    const annChose = await rpsMove(server.base, ann, gameId, 'rock', 3);
-    expect(annChose.status).toBe(200);
-    const before = annChose.body.game.v;
+    const { ann, bob, gameId, before } = await oneMoveFromTheEnd(server.base);
 
     // A money operation in flight when the database goes: Bob's winning move, held inside its transaction.
     await hold.query('BEGIN');

@@ -82,3 +82,12 @@ export async function nextRound(t: TestApp): Promise<void> {
   const { sweepGameTimeouts } = await import('../../server/games/engine.ts');
   await sweepGameTimeouts(t.app.services, Date.now() + 2500);
 }
+
+/** A small seeded generator, so a test's bots vary their choices but repeat them run to run. */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}

@@ -5,18 +5,9 @@ import type { GameUpdate } from '../../protocol/game.ts';
 import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { databaseKinds, listening, startTestApp, type TestApp } from './harness.ts';
-import { balanceOf, fundedPlayer, type Player } from './gameHarness.ts';
+import { balanceOf, fundedPlayer, seededRandom, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
 import { apiCall, connectClient, gameUpdates, latestGame, type Client } from './socketClients.ts';
-
-/** A small seeded generator, so the bots' choices (and so the match) vary but repeat run to run. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 for (const kind of databaseKinds) {
   describe(`a Belote match between two real socket clients [${kind}]`, () => {
@@ -46,7 +37,7 @@ for (const kind of databaseKinds) {
       await api(ann, '/start-game', { gameMode: 'blot', betAmount: 5 });
       await api(bob, '/start-game', { gameMode: 'blot', betAmount: 5 });
       const gameId = (await eventually(() => gameUpdates<BlotGameView>(a.events)[0])).game._id;
-      const random = seeded(101);
+      const random = seededRandom(101);
       const seenBoth = async (v: number) => {
         await eventually(() => ((latestGame<BlotGameView>(a.events, gameId)?.v ?? -1) >= v && (latestGame<BlotGameView>(b.events, gameId)?.v ?? -1) >= v ? true : undefined));
       };

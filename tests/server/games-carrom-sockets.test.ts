@@ -7,17 +7,9 @@ import { checkLedger } from '../../server/ledger/check.ts';
 import { POCKETS, replayShot, shotOutcome, stepShot, type CarromState } from '../../rules/carrom/index.ts';
 import { chooseShot } from './carromBot.ts';
 import { databaseKinds, listening, rows, startTestApp, type TestApp } from './harness.ts';
-import { balanceOf, fundedPlayer, type Player } from './gameHarness.ts';
+import { balanceOf, fundedPlayer, seededRandom, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
 import { apiCall, connectClient, gameUpdates, latestGame, type Client } from './socketClients.ts';
-
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const OPENING_SHOTS = 16;
 
@@ -75,7 +67,7 @@ for (const kind of databaseKinds) {
       await apiCall(base, bob.cookie, 'POST', '/start-game', { gameMode: 'carrom', betAmount: 1 });
       const first = (await eventually(() => gameUpdates<CarromGameView>(clients[ann.id]!.events)[0])).game;
       const gameId = first._id;
-      const random = seeded(7);
+      const random = seededRandom(7);
       const seenBy = async (id: string, v: number) => eventually(() => {
         const latest = latestGame<CarromGameView>(clients[id]!.events, gameId);
         return latest && latest.v >= v ? latest : undefined;
