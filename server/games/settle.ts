@@ -28,13 +28,6 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
   const { tx, transfer } = money;
   const { winnerId, loserId } = outcome;
   const bet = row.betMicro;
-  if (bet > 0n) {
-    await transfer({ from: 'escrow', to: { kind: 'user', userId: winnerId }, amount: row.payoutMicro, kind: 'payout', idempotencyKey: `game:${row.id}:payout`, ref: row.id });
-    const rake = 2n * bet - row.payoutMicro;
-    if (rake > 0n) await transfer({ from: 'escrow', to: 'house_rake', amount: rake, kind: 'rake', idempotencyKey: `game:${row.id}:rake`, ref: row.id });
-    await payReferral(money, row, winnerId);
-  }
-
   // Ratings: read and change under the rows' locks, so two games ending at once both count.
   const scores = await tx
     .select({ id: users.id, score: users.score })
@@ -70,6 +63,14 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
       opponentScore: points(opponentId),
       endReason: outcome.endReason,
     });
+  }
+  // The money last: every join and settlement locks the one escrow account, so this transaction holds
+  // it only from here to its commit, not through the ratings and records above.
+  if (bet > 0n) {
+    await transfer({ from: 'escrow', to: { kind: 'user', userId: winnerId }, amount: row.payoutMicro, kind: 'payout', idempotencyKey: `game:${row.id}:payout`, ref: row.id });
+    const rake = 2n * bet - row.payoutMicro;
+    if (rake > 0n) await transfer({ from: 'escrow', to: 'house_rake', amount: rake, kind: 'rake', idempotencyKey: `game:${row.id}:rake`, ref: row.id });
+    await payReferral(money, row, winnerId);
   }
   return {
     balances: {
