@@ -1,39 +1,26 @@
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GameUpdate, QueueEntry } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
 import { sweepGameTimeouts } from '../../server/games/engine.ts';
-import { checkLedger } from '../../server/ledger/check.ts';
-import { cookieOf, databaseKinds, listening, startTestApp, type TestApp } from './harness.ts';
+import { cookieOf, databaseKinds } from './harness.ts';
 import { fundedPlayer, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
-import { apiCall, connectClient, type Received } from './socketClients.ts';
+import { apiCall, connectClient, listeningApp, type Received } from './socketClients.ts';
 
 for (const kind of databaseKinds) {
   describe(`a match between two real socket clients over loopback [${kind}]`, () => {
-    let t: TestApp;
-    let base: string;
-    const open: Socket[] = [];
-    beforeAll(async () => {
-      t = await startTestApp(kind);
-      base = await listening(t);
-    });
-    afterAll(async () => {
-      for (const socket of open) socket.disconnect();
-      expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
-      await t.close();
-    });
+    const live = listeningApp(kind);
 
-    const listen = (cookie: string) => connectClient(base, cookie, open);
-    const api = <T>(player: Player | { cookie: string }, method: 'GET' | 'POST', path: string, body?: unknown) => apiCall<T>(base, player.cookie, method, path, body);
+    const listen = (cookie: string) => connectClient(live.base, cookie, live.open);
+    const api = <T>(player: Player | { cookie: string }, method: 'GET' | 'POST', path: string, body?: unknown) => apiCall<T>(live.base, player.cookie, method, path, body);
 
     const updates = (events: Received) => events.filter(([name]) => name === 'game-update').map(([, p]) => p as GameUpdate<RpsGameView>);
 
     it('finds each other, plays to the end, and each sees the right events in order', async () => {
-      const [ann, bob] = await Promise.all([fundedPlayer(t, 5), fundedPlayer(t, 5)]);
-      await ensureOperator(t.database.db, 'watcher', 'operator-pass');
-      const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'watcher', password: 'operator-pass' } });
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 5), fundedPlayer(live.t, 5)]);
+      await ensureOperator(live.t.database.db, 'watcher', 'operator-pass');
+      const login = await live.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'watcher', password: 'operator-pass' } });
       const operator = await listen(cookieOf(login, 'admin_sid'));
       const a = await listen(ann.cookie);
       const b = await listen(bob.cookie);
@@ -64,7 +51,7 @@ for (const kind of databaseKinds) {
         await api(bob, 'POST', '/rps-move', { gameId, choice: 'rock' });
         await eventually(() => updates(a.events).find((u) => u.game.currentRound === round && u.game.roundResults.length === round));
         if (round < 3) {
-          await sweepGameTimeouts(t.app.services, Date.now() + 2500);
+          await sweepGameTimeouts(live.t.app.services, Date.now() + 2500);
           await eventually(() => updates(b.events).find((u) => u.game.currentRound === round + 1));
         }
       }
@@ -93,7 +80,7 @@ for (const kind of databaseKinds) {
     });
 
     it('relays at most a short burst of chat: a flood is cut off', async () => {
-      const [ann, bob] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 0), fundedPlayer(live.t, 0)]);
       const a = await listen(ann.cookie);
       const b = await listen(bob.cookie);
       await api(ann, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
@@ -109,7 +96,7 @@ for (const kind of databaseKinds) {
     });
 
     it('tells both players when one reconnects during a game', async () => {
-      const [ann, bob] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 0), fundedPlayer(live.t, 0)]);
       const a = await listen(ann.cookie);
       await api(ann, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
       await api(bob, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });

@@ -1,38 +1,25 @@
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blotSuits, type BlotGameView, type BlotTrumpChoice } from '../../protocol/blot.ts';
 import type { GameUpdate } from '../../protocol/game.ts';
 import { sweepGameTimeouts } from '../../server/games/engine.ts';
-import { checkLedger } from '../../server/ledger/check.ts';
-import { databaseKinds, listening, startTestApp, type TestApp } from './harness.ts';
+import { databaseKinds } from './harness.ts';
 import { balanceOf, fundedPlayer, seededRandom, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
-import { apiCall, connectClient, gameUpdates, latestGame, type Client } from './socketClients.ts';
+import { apiCall, type Client, connectClient, gameUpdates, latestGame, listeningApp } from './socketClients.ts';
 
 for (const kind of databaseKinds) {
   describe(`a Belote match between two real socket clients [${kind}]`, () => {
-    let t: TestApp;
-    let base: string;
-    const open: Socket[] = [];
-    beforeAll(async () => {
-      t = await startTestApp(kind);
-      base = await listening(t);
-    });
-    afterAll(async () => {
-      for (const socket of open) socket.disconnect();
-      expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
-      await t.close();
-    });
+    const live = listeningApp(kind);
 
     it('bids, announces and plays every round over the sockets to 101, settles once, and never shows a hidden card', async () => {
-      const [ann, bob] = await Promise.all([fundedPlayer(t, 30), fundedPlayer(t, 30)]);
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 30), fundedPlayer(live.t, 30)]);
       const clients: Record<string, Client> = {};
       const players: Record<string, Player> = { [ann.id]: ann, [bob.id]: bob };
-      clients[ann.id] = await connectClient(base, ann.cookie, open);
-      clients[bob.id] = await connectClient(base, bob.cookie, open);
+      clients[ann.id] = await connectClient(live.base, ann.cookie, live.open);
+      clients[bob.id] = await connectClient(live.base, bob.cookie, live.open);
       const a = clients[ann.id]!;
       const b = clients[bob.id]!;
-      const api = <T>(player: Player, path: string, body: unknown) => apiCall<T>(base, player.cookie, 'POST', path, body);
+      const api = <T>(player: Player, path: string, body: unknown) => apiCall<T>(live.base, player.cookie, 'POST', path, body);
 
       await api(ann, '/start-game', { gameMode: 'blot', betAmount: 5 });
       await api(bob, '/start-game', { gameMode: 'blot', betAmount: 5 });
@@ -49,7 +36,7 @@ for (const kind of databaseKinds) {
         if (table.status !== 'in-progress') break;
         if (!table.turn) {
           // A pause (round results, canceled round): the sweeper deals the next round at its deadline.
-          await sweepGameTimeouts(t.app.services, (table.deadlineAt ?? Date.now()) + 1);
+          await sweepGameTimeouts(live.t.app.services, (table.deadlineAt ?? Date.now()) + 1);
           await seenBoth(table.v + 1);
           continue;
         }
@@ -113,11 +100,11 @@ for (const kind of databaseKinds) {
     }, 240_000);
 
     it('acts for a player whose 25 s run out (Pass), and a third in a row forfeits the match to the other, paid once', async () => {
-      const [ann, bob] = await Promise.all([fundedPlayer(t, 10), fundedPlayer(t, 10)]);
-      const a = await connectClient(base, ann.cookie, open);
-      const b = await connectClient(base, bob.cookie, open);
-      await apiCall(base, ann.cookie, 'POST', '/start-game', { gameMode: 'blot', betAmount: 5 });
-      await apiCall(base, bob.cookie, 'POST', '/start-game', { gameMode: 'blot', betAmount: 5 });
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 10), fundedPlayer(live.t, 10)]);
+      const a = await connectClient(live.base, ann.cookie, live.open);
+      const b = await connectClient(live.base, bob.cookie, live.open);
+      await apiCall(live.base, ann.cookie, 'POST', '/start-game', { gameMode: 'blot', betAmount: 5 });
+      await apiCall(live.base, bob.cookie, 'POST', '/start-game', { gameMode: 'blot', betAmount: 5 });
       const first = (await eventually(() => gameUpdates<BlotGameView>(a.events)[0])).game;
       const gameId = first._id;
       const sleeper = first.turn!;
@@ -133,12 +120,12 @@ for (const kind of databaseKinds) {
           const own = latestGame<BlotGameView>(clientOf(awake.id).events, gameId)!;
           const answer =
             own.phase === 'trump-decision'
-              ? await apiCall<GameUpdate<BlotGameView>>(base, awake.cookie, 'POST', '/blot/trump-decision', { gameId, takeCard: false })
-              : await apiCall<GameUpdate<BlotGameView>>(base, awake.cookie, 'POST', '/blot/trump-selection', { gameId, suit: 'pass' });
+              ? await apiCall<GameUpdate<BlotGameView>>(live.base, awake.cookie, 'POST', '/blot/trump-decision', { gameId, takeCard: false })
+              : await apiCall<GameUpdate<BlotGameView>>(live.base, awake.cookie, 'POST', '/blot/trump-selection', { gameId, suit: 'pass' });
           expect(answer.game.autoActions[awake.id]).toBe(0);
         } else {
           const awaited = game.turn;
-          await sweepGameTimeouts(t.app.services, (game.deadlineAt ?? Date.now()) + 1);
+          await sweepGameTimeouts(live.t.app.services, (game.deadlineAt ?? Date.now()) + 1);
           if (awaited === sleeper) {
             automatic += 1;
             const after = await eventually(() => {
@@ -160,7 +147,7 @@ for (const kind of databaseKinds) {
       expect(automatic).toBe(3);
       expect(game).toMatchObject({ status: 'completed', winners: [awake.id], endReason: 'timeout' });
       await eventually(() => clientOf(awake.id).events.find(([name, p]) => name === 'balanceUpdated' && p === 14));
-      expect([await balanceOf(t.app, awake), await balanceOf(t.app, awake === ann ? bob : ann)]).toEqual([14, 5]);
+      expect([await balanceOf(live.t.app, awake), await balanceOf(live.t.app, awake === ann ? bob : ann)]).toEqual([14, 5]);
     });
   });
 }

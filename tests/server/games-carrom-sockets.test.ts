@@ -1,34 +1,21 @@
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARROM_COIN_RADIUS, boardUnits, type CarromCoin, type CarromGameView } from '../../protocol/carrom.ts';
 import type { GameUpdate } from '../../protocol/game.ts';
-import { checkLedger } from '../../server/ledger/check.ts';
 import { POCKETS, replayShot, shotOutcome, stepShot, type CarromState } from '../../rules/carrom/index.ts';
 import { chooseShot } from './carromBot.ts';
-import { databaseKinds, listening, rows, startTestApp, type TestApp } from './harness.ts';
+import { databaseKinds, rows } from './harness.ts';
 import { balanceOf, fundedPlayer, seededRandom, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
-import { apiCall, connectClient, gameUpdates, latestGame, type Client } from './socketClients.ts';
+import { apiCall, type Client, connectClient, gameUpdates, latestGame, listeningApp } from './socketClients.ts';
 
 const OPENING_SHOTS = 16;
 
 for (const kind of databaseKinds) {
   describe(`a Carrom game between two real socket clients [${kind}]`, () => {
-    let t: TestApp;
-    let base: string;
-    const open: Socket[] = [];
-    beforeAll(async () => {
-      t = await startTestApp(kind);
-      base = await listening(t);
-    });
-    afterAll(async () => {
-      for (const socket of open) socket.disconnect();
-      expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
-      await t.close();
-    });
+    const live = listeningApp(kind);
 
-    const storedState = async (gameId: string) => (await rows<{ state: CarromState }>(t.database, sql`SELECT state FROM games WHERE id = ${gameId}`))[0]!.state;
+    const storedState = async (gameId: string) => (await rows<{ state: CarromState }>(live.t.database, sql`SELECT state FROM games WHERE id = ${gameId}`))[0]!.state;
 
     /**
      * The end of a game: the shooter has eight coins down and the queen secured, the ninth lies by a
@@ -57,14 +44,14 @@ for (const kind of databaseKinds) {
     }
 
     it('plays shot by shot over the sockets: the watcher replays each shot to the very board the server stored, and the win settles once', async () => {
-      const [ann, bob] = await Promise.all([fundedPlayer(t, 5), fundedPlayer(t, 5)]);
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 5), fundedPlayer(live.t, 5)]);
       const players: Record<string, Player> = { [ann.id]: ann, [bob.id]: bob };
       const clients: Record<string, Client> = {
-        [ann.id]: await connectClient(base, ann.cookie, open),
-        [bob.id]: await connectClient(base, bob.cookie, open),
+        [ann.id]: await connectClient(live.base, ann.cookie, live.open),
+        [bob.id]: await connectClient(live.base, bob.cookie, live.open),
       };
-      await apiCall(base, ann.cookie, 'POST', '/start-game', { gameMode: 'carrom', betAmount: 1 });
-      await apiCall(base, bob.cookie, 'POST', '/start-game', { gameMode: 'carrom', betAmount: 1 });
+      await apiCall(live.base, ann.cookie, 'POST', '/start-game', { gameMode: 'carrom', betAmount: 1 });
+      await apiCall(live.base, bob.cookie, 'POST', '/start-game', { gameMode: 'carrom', betAmount: 1 });
       const first = (await eventually(() => gameUpdates<CarromGameView>(clients[ann.id]!.events)[0])).game;
       const gameId = first._id;
       const random = seededRandom(7);
@@ -78,12 +65,12 @@ for (const kind of databaseKinds) {
       let game = first;
       for (; shots < 80 && game.status === 'in-progress'; shots += 1) {
         if (shots === OPENING_SHOTS) {
-          await t.database.db.execute(sql`UPDATE games SET state = ${JSON.stringify(endgame(await storedState(gameId)))}::jsonb WHERE id = ${gameId}`);
+          await live.t.database.db.execute(sql`UPDATE games SET state = ${JSON.stringify(endgame(await storedState(gameId)))}::jsonb WHERE id = ${gameId}`);
         }
         const shooter = players[game.turn!]!;
         const watcher = shooter === ann ? bob : ann;
         const shot = chooseShot(await storedState(gameId), shooter.id, random);
-        const answer = await apiCall<GameUpdate<CarromGameView>>(base, shooter.cookie, 'POST', '/make-carrom-move', { gameId, move: shot });
+        const answer = await apiCall<GameUpdate<CarromGameView>>(live.base, shooter.cookie, 'POST', '/make-carrom-move', { gameId, move: shot });
         // The watcher learns of the shot only from its socket, and replays it from lastMove.
         const seen = await seenBy(watcher.id, answer.game.v);
         await seenBy(shooter.id, answer.game.v);
@@ -112,8 +99,8 @@ for (const kind of databaseKinds) {
       expect(game).toMatchObject({ queenState: 'secured', winnerBalances: { [winner]: 5.8 }, loserBalances: { [loser]: 4 } });
       await eventually(() => clients[winner]!.events.find(([name, p]) => name === 'balanceUpdated' && p === 5.8));
       expect(clients[winner]!.events.filter(([name, p]) => name === 'balanceUpdated' && p === 5.8)).toHaveLength(1);
-      expect([await balanceOf(t.app, players[winner]!), await balanceOf(t.app, players[loser]!)]).toEqual([5.8, 4]);
-      const after = await apiCall<GameUpdate<CarromGameView>>(base, players[loser]!.cookie, 'POST', '/make-carrom-move', { gameId, move: { playerId: loser, strikerPosition: 150, angle: 1, speed: 200, hitStrength: 60 } }).catch((e: Error) => e.message);
+      expect([await balanceOf(live.t.app, players[winner]!), await balanceOf(live.t.app, players[loser]!)]).toEqual([5.8, 4]);
+      const after = await apiCall<GameUpdate<CarromGameView>>(live.base, players[loser]!.cookie, 'POST', '/make-carrom-move', { gameId, move: { playerId: loser, strikerPosition: 150, angle: 1, speed: 200, hitStrength: 60 } }).catch((e: Error) => e.message);
       expect(String(after)).toMatch(/^POST \/make-carrom-move: 4\d\d/);
     }, 240_000);
   });

@@ -1,4 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { listening, startTestApp, type DatabaseKind, type TestApp } from './harness.ts';
 import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
 
 /** Every event a client received, in order, as [name, payload]. */
@@ -48,4 +51,30 @@ export function latestGame<View extends GameViewBase>(events: Received, gameId: 
     if (update.game._id === gameId && (!latest || update.game.v > latest.v)) latest = update.game;
   }
   return latest;
+}
+
+/** A suite's app, listening on loopback for real socket clients; set once its beforeAll has run. */
+export interface ListeningApp {
+  t: TestApp;
+  base: string;
+  /** Every socket the suite opened, closed after it. */
+  open: Socket[];
+}
+
+/**
+ * Starts the real app for a suite (on `kind`, with `env`) listening on a loopback port; after the suite
+ * closes its sockets, checks the ledger still balances, and stops the app.
+ */
+export function listeningApp(kind: DatabaseKind, env: Record<string, string> = {}): ListeningApp {
+  const live = { open: [] as Socket[] } as ListeningApp;
+  beforeAll(async () => {
+    live.t = await startTestApp(kind, env);
+    live.base = await listening(live.t);
+  });
+  afterAll(async () => {
+    for (const socket of live.open) socket.disconnect();
+    expect(await checkLedger(live.t.database.db)).toEqual({ ok: true, problems: [] });
+    await live.t.close();
+  });
+  return live;
 }

@@ -1,31 +1,22 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_ROOM, userRoom } from '../../server/sockets/index.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
-import { cookieOf, databaseKinds, listening, signedUp, startTestApp, type TestApp } from './harness.ts';
+import { cookieOf, databaseKinds, signedUp } from './harness.ts';
+import { listeningApp } from './socketClients.ts';
 
 for (const kind of databaseKinds) {
   describe(`sockets [${kind}]`, () => {
-    let t: TestApp;
-    let base: string;
-    const open: Socket[] = [];
-    beforeAll(async () => {
-      t = await startTestApp(kind);
-      base = await listening(t);
-    });
-    afterAll(async () => {
-      for (const socket of open) socket.disconnect();
-      await t.close();
-    });
+    const live = listeningApp(kind);
 
     async function socketWith(cookie?: string): Promise<Socket> {
-      const socket = connect(base, {
+      const socket = connect(live.base, {
         path: '/socket.io',
         transports: ['websocket'],
         extraHeaders: cookie ? { cookie } : {},
         reconnection: false,
       });
-      open.push(socket);
+      live.open.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
         socket.once('connect_error', reject);
@@ -47,23 +38,23 @@ for (const kind of databaseKinds) {
     }
 
     it("puts a player's socket in that player's room only; anonymous sockets get nothing private", async () => {
-      const ann = await signedUp(t.app);
-      const bob = await signedUp(t.app);
+      const ann = await signedUp(live.t.app);
+      const bob = await signedUp(live.t.app);
       const annSocket = await socketWith(ann.cookie);
       const bobSocket = await socketWith(bob.cookie);
       const anonymous = await socketWith();
       const [toAnn, toBob, toNobody] = [received(annSocket), received(bobSocket), received(anonymous)];
       await new Promise((r) => setTimeout(r, 50));
-      t.app.services.sockets.to(userRoom(ann.id)).emit('balanceUpdated', 12.5);
-      t.app.services.sockets.to(ADMIN_ROOM).emit('balanceUpdated', 99);
+      live.t.app.services.sockets.to(userRoom(ann.id)).emit('balanceUpdated', 12.5);
+      live.t.app.services.sockets.to(ADMIN_ROOM).emit('balanceUpdated', 99);
       expect(await toAnn).toEqual([['balanceUpdated', [12.5]]]);
       expect(await toBob).toEqual([]);
       expect(await toNobody).toEqual([]);
     });
 
     it('honours authenticate only for the session\'s own user', async () => {
-      const ann = await signedUp(t.app);
-      const bob = await signedUp(t.app);
+      const ann = await signedUp(live.t.app);
+      const bob = await signedUp(live.t.app);
       const socket = await socketWith(ann.cookie);
       const own = await socket.emitWithAck('authenticate', { userId: ann.id });
       expect(own).toEqual({ ok: true });
@@ -75,14 +66,14 @@ for (const kind of databaseKinds) {
     });
 
     it('puts an operator socket in the admin room, and never a player socket', async () => {
-      await ensureOperator(t.database.db, 'watcher', 'operator-pass');
-      const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'watcher', password: 'operator-pass' } });
+      await ensureOperator(live.t.database.db, 'watcher', 'operator-pass');
+      const login = await live.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'watcher', password: 'operator-pass' } });
       const operator = await socketWith(cookieOf(login, 'admin_sid'));
-      const player = await signedUp(t.app);
+      const player = await signedUp(live.t.app);
       const playerSocket = await socketWith(player.cookie);
       const [toOperator, toPlayer] = [received(operator), received(playerSocket)];
       await new Promise((r) => setTimeout(r, 50));
-      t.app.services.sockets.to(ADMIN_ROOM).emit('balanceUpdated', 1);
+      live.t.app.services.sockets.to(ADMIN_ROOM).emit('balanceUpdated', 1);
       expect(await toOperator).toEqual([['balanceUpdated', [1]]]);
       expect(await toPlayer).toEqual([]);
     });
