@@ -6,6 +6,7 @@ import { RuleError } from '../../rules/game.ts';
 import { seedHashOf } from '../../rules/random.ts';
 import type { Services } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { databaseUnavailable } from '../db/errors.ts';
 import { gameLog, gamePlayers, games, users, type GameRow } from '../db/schema.ts';
 import { audit } from '../admin/audit.ts';
 import { HttpError } from '../http/errors.ts';
@@ -202,33 +203,52 @@ export async function leaveGame(services: Services, input: { gameId: string; use
   });
 }
 
+/** How long a game whose timeout failed waits before the sweep tries it again. */
+export const FAILED_TIMEOUT_RETRY_MS = 60_000;
+
 /**
  * One sweep of due games, safe on every node at once: each due row is claimed with FOR UPDATE SKIP
  * LOCKED, so a row another node (or a move) holds is left to it. Returns how many timeouts applied.
+ * A game whose timeout fails (its transaction rolls back) is logged and put back by a minute, so one
+ * broken game never holds up every other game's deadline; a database that is away stops the sweep.
  */
 export async function sweepGameTimeouts(services: Services, now = Date.now(), limit = 50): Promise<number> {
   let applied = 0;
-  for (; applied < limit; applied += 1) {
-    const done = await gameTransaction(services, async (money) => {
-      const [due] = await money.tx
-        .select()
-        .from(games)
-        .where(and(eq(games.status, 'in-progress'), sql`${games.deadlineAt} <= ${new Date(now)}`))
-        .orderBy(asc(games.deadlineAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!due) return false;
-      const rules = rulesOf(due.gameMode);
-      const deadline = rules.deadline(due.state);
-      if (deadline === null || deadline > now) {
-        // The column and the state disagree (cannot happen through commitState); trust the state.
-        await money.tx.update(games).set({ deadlineAt: deadlineOf(rules, due.state) }).where(eq(games.id, due.id));
+  for (let tried = 0; tried < limit; tried += 1) {
+    let claimed: string | null = null;
+    let done: boolean;
+    try {
+      done = await gameTransaction(services, async (money) => {
+        const [due] = await money.tx
+          .select()
+          .from(games)
+          .where(and(eq(games.status, 'in-progress'), sql`${games.deadlineAt} <= ${new Date(now)}`))
+          .orderBy(asc(games.deadlineAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!due) return false;
+        claimed = due.id;
+        const rules = rulesOf(due.gameMode);
+        const deadline = rules.deadline(due.state);
+        if (deadline === null || deadline > now) {
+          // The column and the state disagree (cannot happen through commitState); trust the state.
+          await money.tx.update(games).set({ deadlineAt: deadlineOf(rules, due.state) }).where(eq(games.id, due.id));
+          return true;
+        }
+        await commitState(money, services, due, await seatsOf(money.tx, due.id), rules.timeout(due.state, now), { actor: 'timeout', action: 'timeout', now });
         return true;
-      }
-      await commitState(money, services, due, await seatsOf(money.tx, due.id), rules.timeout(due.state, now), { actor: 'timeout', action: 'timeout', now });
-      return true;
-    });
+      });
+    } catch (error) {
+      if (claimed === null || databaseUnavailable(error)) throw error;
+      services.log.error({ err: error, gameId: claimed }, 'game timeout failed; retrying it later');
+      await services.db
+        .update(games)
+        .set({ deadlineAt: new Date(now + FAILED_TIMEOUT_RETRY_MS) })
+        .where(and(eq(games.id, claimed), eq(games.status, 'in-progress')));
+      continue;
+    }
     if (!done) break;
+    applied += 1;
   }
   return applied;
 }

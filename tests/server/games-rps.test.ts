@@ -138,6 +138,23 @@ for (const kind of databaseKinds) {
       await post(a, '/api/leave-rps-game', { gameId });
     });
 
+    it('sweeps the other games when one game\'s timeout fails, and puts the broken one back by a minute', async () => {
+      const [a, b, c, d] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0), fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const broken = await pairedRps(t.app, a, b, 0);
+      const healthy = await pairedRps(t.app, c, d, 0);
+      // A state its rules cannot read, due before the healthy game, so the sweep meets it first.
+      await t.database.db.execute(sql`UPDATE games SET state = 'null'::jsonb, deadline_at = now() - interval '1 hour' WHERE id = ${broken}`);
+      const before = (await currentGame(t.app, c)).game.v as number;
+      const now = Date.now() + RPS_TURN_MS + 1000;
+      expect(await sweepGameTimeouts(t.app.services, now)).toBeGreaterThanOrEqual(1);
+      expect((await currentGame(t.app, c)).game.v).toBeGreaterThan(before);
+      const [row] = await rows<{ status: string; due: string }>(t.database, sql`SELECT status, (extract(epoch FROM deadline_at) * 1000)::bigint::text AS due FROM games WHERE id = ${broken}`);
+      expect(row).toEqual({ status: 'in-progress', due: String(now + 60_000) });
+      // Out of the way: the operator cancels it, both (free) bets back.
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/games/${broken}/cancel`, headers: { cookie: operatorCookie } })).statusCode).toBe(200);
+      await post(c, '/api/leave-rps-game', { gameId: healthy });
+    });
+
     it('lets an operator cancel a running game: both bets back, no rating change, the canceled view', async () => {
       const [a, b] = await Promise.all([fundedPlayer(t, 5), fundedPlayer(t, 5)]);
       const gameId = await pairedRps(t.app, a, b, 1);
