@@ -2,28 +2,11 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpAndLogIn, useBrowser } from './browser.ts';
+import { newPlayer, searchFor, useBrowser } from './browser.ts';
 import { OPERATOR } from './globalSetup.ts';
 
 const browser = useBrowser();
 const LIVE_TIMEOUT_MS = 20_000;
-
-interface Player {
-  page: Page;
-  username: string;
-}
-
-async function freePlayer(): Promise<Player> {
-  const page = await browser.newPage();
-  const { username } = await signUpAndLogIn(page);
-  return { page, username };
-}
-
-async function searchFreeRps(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Rock Paper Scissors/ }).click();
-  await page.getByRole('radio', { name: 'Free, play for tokens' }).click();
-  await page.getByRole('button', { name: 'Play' }).click();
-}
 
 const queueRow = (operator: Page, card: string, level: string): Locator =>
   operator.getByRole('article', { name: card }).locator('li', { has: operator.getByText(level, { exact: true }) });
@@ -49,8 +32,8 @@ describe('the operator watches the floor', () => {
     await operator.getByText('No games in progress.').waitFor();
 
     // A player searches: the RPS Free row lights up on the operator's screen, live.
-    const ann = await freePlayer();
-    await searchFreeRps(ann.page);
+    const ann = await newPlayer(browser);
+    await searchFor(ann.page, /Rock Paper Scissors/);
     await ann.page.getByRole('dialog', { name: 'Searching for an opponent' }).waitFor();
     await expect.poll(() => isLit(rpsFree), { timeout: LIVE_TIMEOUT_MS }).toBe(true);
     expect(await rpsFree.textContent()).toContain('1');
@@ -58,8 +41,8 @@ describe('the operator watches the floor', () => {
     await operator.screenshot({ path: 'e2e/.artifacts/admin-queue-lit.png' });
 
     // A second one joins: the queue empties and the match shows among the ongoing games.
-    const bob = await freePlayer();
-    await searchFreeRps(bob.page);
+    const bob = await newPlayer(browser);
+    await searchFor(bob.page, /Rock Paper Scissors/);
     await Promise.all([ann.page.waitForURL('**/rps', { timeout: LIVE_TIMEOUT_MS }), bob.page.waitForURL('**/rps', { timeout: LIVE_TIMEOUT_MS })]);
     const ongoing = operator.getByTestId('ongoing-game');
     await ongoing.first().waitFor({ timeout: LIVE_TIMEOUT_MS });

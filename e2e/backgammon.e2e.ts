@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signUpAndLogIn, useBrowser } from './browser.ts';
+import { newPlayer, searchFor, useBrowser, type PhonePlayer } from './browser.ts';
 
 const browser = useBrowser();
 const TURN_TIMEOUT_MS = 20_000;
-
-interface Player {
-  page: Page;
-  username: string;
-}
-
-async function freePlayer(): Promise<Player> {
-  const page = await browser.newPage();
-  const { username } = await signUpAndLogIn(page);
-  return { page, username };
-}
-
-async function searchBackgammon(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Backgammon/ }).click();
-  await page.getByRole('radio', { name: 'Free, play for tokens' }).click();
-  await page.getByRole('button', { name: 'Play' }).click();
-}
 
 /** Where every checker is, as the page draws it: checker id → wire slot. */
 const boardOf = (page: Page) =>
@@ -30,7 +13,7 @@ const status = (page: Page) => page.getByTestId('bg-status').textContent();
 const zones = (page: Page, state: 'movable' | 'target') => page.locator(`.bg-zone[data-state="${state}"]`);
 
 /** Which of the two may act now (their screen says so), waiting through the other's replay and the roll. */
-async function playerToMove(players: Player[]): Promise<Player> {
+async function playerToMove(players: PhonePlayer[]): Promise<PhonePlayer> {
   const deadline = Date.now() + TURN_TIMEOUT_MS;
   while (Date.now() < deadline) {
     for (const player of players) {
@@ -50,12 +33,12 @@ async function tapOneStep(page: Page): Promise<void> {
 
 describe('two players, two phones: Backgammon', () => {
   it('find each other, take turns by tapping checkers and targets, void once, confirm, and see each other’s moves arrive', async () => {
-    const ann = await freePlayer();
-    const bob = await freePlayer();
+    const ann = await newPlayer(browser);
+    const bob = await newPlayer(browser);
 
-    await searchBackgammon(ann.page);
+    await searchFor(ann.page, /Backgammon/);
     await ann.page.getByRole('dialog', { name: 'Searching for an opponent' }).waitFor();
-    await searchBackgammon(bob.page);
+    await searchFor(bob.page, /Backgammon/);
     await Promise.all([ann.page.waitForURL('**/backgammon', { timeout: 20_000 }), bob.page.waitForURL('**/backgammon', { timeout: 20_000 })]);
     await ann.page.getByTestId('bg-opponent').getByText(bob.username).waitFor();
     await bob.page.getByTestId('bg-opponent').getByText(ann.username).waitFor();

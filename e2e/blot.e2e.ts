@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signUpAndLogIn, useBrowser } from './browser.ts';
+import { newPlayer, searchFor, useBrowser, type PhonePlayer } from './browser.ts';
 
 const browser = useBrowser();
 /** One action's wait: the other phone's request, a card's flight and the trick on the table. */
 const ACTION_TIMEOUT_MS = 20_000;
 
-interface Player {
-  page: Page;
-  username: string;
-}
-
-async function freePlayer(): Promise<Player> {
-  const page = await browser.newPage();
-  const { username } = await signUpAndLogIn(page);
-  return { page, username };
-}
-
-async function searchBelote(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Belote/ }).click();
-  await page.getByRole('radio', { name: 'Free, play for tokens' }).click();
-  await page.getByRole('button', { name: 'Play' }).click();
-}
-
 /** The first of `players` whose screen shows `what` (only the player to act is offered anything). */
-async function firstShowing(players: Player[], what: (page: Page) => Locator): Promise<Player> {
+async function firstShowing(players: PhonePlayer[], what: (page: Page) => Locator): Promise<PhonePlayer> {
   const deadline = Date.now() + ACTION_TIMEOUT_MS;
   while (Date.now() < deadline) {
     for (const player of players) if (await what(player.page).first().isVisible()) return player;
@@ -40,13 +23,13 @@ const resultsOf = (page: Page) => page.getByRole('dialog', { name: 'Round 1 resu
 
 describe('two players, two phones: Belote', () => {
   it('find each other, bid through to a suit, play a whole round by tapping, and agree on the trump and the points', async () => {
-    const ann = await freePlayer();
-    const bob = await freePlayer();
+    const ann = await newPlayer(browser);
+    const bob = await newPlayer(browser);
     const players = [ann, bob];
 
-    await searchBelote(ann.page);
+    await searchFor(ann.page, /Belote/);
     await ann.page.getByRole('dialog', { name: 'Searching for an opponent' }).waitFor();
-    await searchBelote(bob.page);
+    await searchFor(bob.page, /Belote/);
     await Promise.all([ann.page.waitForURL('**/blot', { timeout: 20_000 }), bob.page.waitForURL('**/blot', { timeout: 20_000 })]);
     await ann.page.getByTestId('blot-opponent').getByText(bob.username).waitFor();
     await bob.page.getByTestId('blot-opponent').getByText(ann.username).waitFor();

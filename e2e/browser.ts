@@ -81,3 +81,23 @@ export async function signUpAndLogIn(page: Page): Promise<ReturnType<typeof uniq
   await page.waitForURL('**/game');
   return user;
 }
+
+/** A signed-in player on their own phone. */
+export interface PhonePlayer {
+  page: Page;
+  username: string;
+}
+
+/** A fresh player signed up through the forms on a new phone, on /game. */
+export async function newPlayer(browser: ReturnType<typeof useBrowser>): Promise<PhonePlayer> {
+  const page = await browser.newPage();
+  const { username } = await signUpAndLogIn(page);
+  return { page, username };
+}
+
+/** From the lobby: pick a game tile (by its name), a bet (the radio's label), and Play. */
+export async function searchFor(page: Page, game: RegExp, bet = 'Free, play for tokens'): Promise<void> {
+  await page.getByRole('button', { name: game }).click();
+  await page.getByRole('radio', { name: bet }).click();
+  await page.getByRole('button', { name: 'Play' }).click();
+}

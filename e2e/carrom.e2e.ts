@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signUpAndLogIn, useBrowser } from './browser.ts';
+import { newPlayer, searchFor, useBrowser, type PhonePlayer } from './browser.ts';
 
 const browser = useBrowser();
 /** A turn is 22 s; a hard break can roll for several seconds more before the other phone may shoot. */
 const TURN_TIMEOUT_MS = 30_000;
 
-interface Player {
+interface Player extends PhonePlayer {
   name: 'ann' | 'bob';
-  page: Page;
-  username: string;
 }
 
 async function freePlayer(name: Player['name']): Promise<Player> {
-  const page = await browser.newPage();
-  const { username } = await signUpAndLogIn(page);
-  return { name, page, username };
-}
-
-async function searchCarrom(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Carrom/ }).click();
-  await page.getByRole('radio', { name: 'Free, play for tokens' }).click();
-  await page.getByRole('button', { name: 'Play' }).click();
+  return { name, ...(await newPlayer(browser)) };
 }
 
 const table = (page: Page) => page.getByTestId('carrom-table');
@@ -63,9 +53,9 @@ describe('two players, two phones: Carrom', () => {
     const ann = await freePlayer('ann');
     const bob = await freePlayer('bob');
 
-    await searchCarrom(ann.page);
+    await searchFor(ann.page, /Carrom/);
     await ann.page.getByRole('dialog', { name: 'Searching for an opponent' }).waitFor();
-    await searchCarrom(bob.page);
+    await searchFor(bob.page, /Carrom/);
     await Promise.all([ann.page.waitForURL('**/carrom', { timeout: 20_000 }), bob.page.waitForURL('**/carrom', { timeout: 20_000 })]);
     await ann.page.getByTestId('carrom-opponent').getByText(bob.username).waitFor();
     await bob.page.getByTestId('carrom-opponent').getByText(ann.username).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signUpAndLogIn, useBrowser } from './browser.ts';
+import { searchFor, signUpAndLogIn, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 // Three 1 s devchain blocks and a 1 s poll, with room for a slow machine.
@@ -17,12 +17,6 @@ async function fundedPlayer(usdt: number): Promise<{ page: Page; username: strin
   return { page, username };
 }
 
-async function searchRps(page: Page, bet: string): Promise<void> {
-  await page.getByRole('button', { name: /Rock Paper Scissors/ }).click();
-  await page.getByRole('radio', { name: bet }).click();
-  await page.getByRole('button', { name: 'Play' }).click();
-}
-
 async function choose(page: Page, move: 'Rock' | 'Paper' | 'Scissors'): Promise<void> {
   // Disabled during the 2.4 s reveal; the click waits until the next round opens.
   await page.getByRole('group', { name: 'Your move' }).getByRole('button', { name: move }).click({ timeout: 15_000 });
@@ -33,11 +27,11 @@ describe('two players, two phones: RPS for money', () => {
     const ann = await fundedPlayer(5);
     const bob = await fundedPlayer(5);
 
-    await searchRps(ann.page, '$1, win $1.80');
+    await searchFor(ann.page, /Rock Paper Scissors/, '$1, win $1.80');
     await ann.page.getByRole('dialog', { name: 'Searching for an opponent' }).waitFor();
     // The bet leaves the shown balance at once.
     await expect.poll(() => ann.page.getByTestId('balance').textContent()).toContain('$4.00');
-    await searchRps(bob.page, '$1, win $1.80');
+    await searchFor(bob.page, /Rock Paper Scissors/, '$1, win $1.80');
 
     await Promise.all([ann.page.waitForURL('**/rps', { timeout: 20_000 }), bob.page.waitForURL('**/rps', { timeout: 20_000 })]);
     await ann.page.getByText(bob.username).first().waitFor();
