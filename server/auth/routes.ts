@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         invitedBy: await findInviter(tx, body.invitedBy),
       }),
     );
-    await announceFriend(app.services, user.id);
+    announceFriend(app.services, user);
     request.log.info({ userId: user.id }, 'player registered');
     return reply.status(201).send({ user: await userEntity(db, config, user) });
   });

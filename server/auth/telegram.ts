@@ -125,7 +125,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(401, validationText.telegramInvalid);
     }
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
-    if (created) await announceFriend(app.services, user.id);
+    if (created) announceFriend(app.services, user);
     await signIn(reply, user);
     request.log.info({ userId: user.id }, 'player signed in with telegram');
     return { user: await userEntity(db, config, user) };
@@ -149,7 +149,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
       photoUrl: fields.photo_url,
     };
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
-    if (created) await announceFriend(app.services, user.id);
+    if (created) announceFriend(app.services, user);
     await signIn(reply, user);
     return reply.redirect('/game');
   });

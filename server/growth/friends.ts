@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ClaimRewardsAnswer, Friend, FriendsAnswer } from '../../protocol/growth.ts';
 import { microToUsdt } from '../../protocol/money.ts';
 import type { Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
-import { accounts, users } from '../db/schema.ts';
+import { accounts, users, type UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { balanceOf } from '../ledger/ledger.ts';
 import { moneyTransaction } from '../ledger/notify.ts';
@@ -64,14 +64,11 @@ export async function claimRewards(services: Services, userId: string): Promise<
   return { totalRewards: 0, newBalance: microToUsdt(await balanceOf(services.db, userId)) };
 }
 
-/** Tells the inviter, after the new account committed, that a friend arrived. */
-export async function announceFriend(services: Services, friendId: string): Promise<void> {
-  const [friend] = await services.db
-    .select({ id: users.id, username: users.username, photoUrl: users.photoUrl, invitedBy: users.invitedBy })
-    .from(users)
-    .where(eq(users.id, friendId))
-    .orderBy(desc(users.createdAt))
-    .limit(1);
-  if (!friend?.invitedBy) return;
+/**
+ * Tells the inviter, after the new account committed, that a friend arrived. From the committed row, with
+ * no query: nothing here can fail the sign-up that already happened.
+ */
+export function announceFriend(services: Services, friend: Pick<UserRow, 'id' | 'username' | 'photoUrl' | 'invitedBy'>): void {
+  if (!friend.invitedBy) return;
   services.sockets.to(userRoom(friend.invitedBy)).emit('friendAdded', { _id: friend.id, username: friend.username, avatarUrl: friend.photoUrl, earnings: 0 });
 }
