@@ -24,7 +24,9 @@ export async function telegramBotRoutes(app: FastifyInstance): Promise<void> {
   const secret = webhookSecret(config.botToken);
   let ready: Promise<void> | null = null;
 
-  app.post('/telegram/webhook/:secret', async (request) => {
+  // The path carries the secret: Fastify's request log lines (info) would write it to every log, so
+  // this route logs from warn up only, and its own lines never name the URL.
+  app.post('/telegram/webhook/:secret', { logLevel: 'warn' }, async (request) => {
     const params = webhookParams.safeParse(request.params);
     const header = request.headers['x-telegram-bot-api-secret-token'];
     if (!params.success || !secretMatches(secret, params.data.secret) || !secretMatches(secret, typeof header === 'string' ? header : undefined)) {
