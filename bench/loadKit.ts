@@ -251,6 +251,36 @@ export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 export const mib = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
+/**
+ * CPU time (ms) used so far by every PostgreSQL process on this machine (its backends and helpers),
+ * from /proc; null where there is no /proc or no local PostgreSQL. The server shares the cores with
+ * the node and the bots, so its share of each move is part of the figures.
+ */
+export function postgresCpuMs(): number | null {
+  let dirs: string[];
+  try {
+    dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  let found = false;
+  for (const pid of dirs) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // Fields 14 and 15 of stat (utime, stime), counted from the state field (3rd) on.
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found ? (ticks * 1000) / 100 : null; // USER_HZ is 100 on Linux
+}
+
 /** Load on this machine, for the notes: figures on a shared machine are noisier. */
 export function machineNote(): string {
   const [one, five] = os.loadavg();

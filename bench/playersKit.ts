@@ -53,7 +53,7 @@ export async function seedPlayers(database: Database, count: number, balanceMicr
         const amount = balanceMicro.toString();
         await raw.query(
           `INSERT INTO transfers (from_account, to_account, amount_micro, kind, idempotency_key, ref)
-           SELECT (SELECT id FROM accounts WHERE kind = 'chain' AND user_id IS NULL), a.id, $1::bigint, 'deposit',
+           SELECT (SELECT id FROM accounts WHERE kind = 'chain' AND user_id IS NULL AND shard = 0), a.id, $1::bigint, 'deposit',
                   'bench-seed:' || a.user_id, 'bench-seed'
              FROM accounts a JOIN bench_input i ON i.id = a.user_id
             WHERE a.kind = 'user'`,
@@ -61,7 +61,7 @@ export async function seedPlayers(database: Database, count: number, balanceMicr
         );
         await raw.query(`UPDATE accounts SET balance_micro = balance_micro + $1::bigint WHERE kind = 'user' AND user_id IN (SELECT id FROM bench_input)`, [amount]);
         await raw.query(
-          `UPDATE accounts SET balance_micro = balance_micro - $1::bigint * (SELECT count(*) FROM bench_input) WHERE kind = 'chain' AND user_id IS NULL`,
+          `UPDATE accounts SET balance_micro = balance_micro - $1::bigint * (SELECT count(*) FROM bench_input) WHERE kind = 'chain' AND user_id IS NULL AND shard = 0`,
           [amount],
         );
       }
@@ -108,13 +108,13 @@ export async function seedGames(database: Database, pairs: [string, string][], m
     if (bet !== '0') {
       await raw.query(
         `INSERT INTO transfers (from_account, to_account, amount_micro, kind, idempotency_key, ref)
-         SELECT a.id, (SELECT id FROM accounts WHERE kind = 'escrow' AND user_id IS NULL), $1::bigint, 'bet', 'bench-pair:' || s.game_id || ':' || s.seat, s.game_id::text
+         SELECT a.id, (SELECT id FROM accounts WHERE kind = 'escrow' AND user_id IS NULL AND shard = 0), $1::bigint, 'bet', 'bench-pair:' || s.game_id || ':' || s.seat, s.game_id::text
            FROM bench_seat s JOIN accounts a ON a.kind = 'user' AND a.user_id = s.user_id`,
         [bet],
       );
       await raw.query(`UPDATE accounts SET balance_micro = balance_micro - $1::bigint WHERE kind = 'user' AND user_id IN (SELECT user_id FROM bench_seat)`, [bet]);
       await raw.query(
-        `UPDATE accounts SET balance_micro = balance_micro + $1::bigint * (SELECT count(*) FROM bench_seat) WHERE kind = 'escrow' AND user_id IS NULL`,
+        `UPDATE accounts SET balance_micro = balance_micro + $1::bigint * (SELECT count(*) FROM bench_seat) WHERE kind = 'escrow' AND user_id IS NULL AND shard = 0`,
         [bet],
       );
     }

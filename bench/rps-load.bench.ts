@@ -4,7 +4,7 @@ import type { GameUpdate } from '../protocol/game.ts';
 import { RPS_REVEAL_MS, type RpsChoice, type RpsGameView } from '../protocol/rps.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { checkLedger } from '../server/ledger/check.ts';
-import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, percentile, roundTripNote, startServer, thousands } from './loadKit.ts';
+import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, percentile, postgresCpuMs, roundTripNote, startServer, thousands } from './loadKit.ts';
 import type { SeededPlayer } from './playersKit.ts';
 import type { Bench, BenchResult } from './table.ts';
 
@@ -139,6 +139,7 @@ const bench: Bench = {
       loopDelay.enable();
       const cpuBefore = await server.call({ type: 'cpu' });
       const benchCpuBefore = process.cpuUsage();
+      const postgresCpuBefore = postgresCpuMs();
       const playStart = performance.now();
       let live = 0;
       let peakLive = 0;
@@ -170,6 +171,7 @@ const bench: Bench = {
       const playSeconds = (performance.now() - playStart) / 1000;
       const cpuAfter = await server.call({ type: 'cpu' });
       const benchCpu = process.cpuUsage(benchCpuBefore);
+      const postgresCpuAfter = postgresCpuMs();
       loopDelay.disable();
       const cpuMs = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1000;
 
@@ -204,6 +206,9 @@ const bench: Bench = {
         `think time ${thinkMin}–${thinkMax} ms per move; ${thousands(moves.length)} moves in ${playSeconds.toFixed(1)} s: ${thousands(moves.length / playSeconds)} moves/s on average (reveals included), ${thousands(busiest)} in the busiest second.`,
         `the node's CPU while they played: ${(cpuMs / 1000).toFixed(1)} s (${((100 * cpuMs) / 1000 / playSeconds).toFixed(0)} % of one core), ${(cpuMs / moves.length).toFixed(2)} ms per move including the sweeper's round changes and the settlements;`,
         `this process (the bots): ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s of CPU, event-loop lag p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms (any lag here is counted in the round trips).`,
+        postgresCpuBefore !== null && postgresCpuAfter !== null
+          ? `PostgreSQL's processes: ${((postgresCpuAfter - postgresCpuBefore) / 1000).toFixed(1)} s of CPU, ${((postgresCpuAfter - postgresCpuBefore) / moves.length).toFixed(2)} ms per move.`
+          : 'PostgreSQL is not on this machine (or there is no /proc): its CPU is not shown.',
         `refused moves: ${refused.size === 0 ? 'none' : [...refused].map(([k, n]) => `${n} × ${k}`).join(', ')}; server errors logged: ${errors.length}${errors[0] ? ` (first: ${errors[0].slice(0, 200)})` : ''}`,
         `games: ${thousands(completed)} completed, ${running} still running; ledger: ${ledger.ok ? 'balanced' : ledger.problems.slice(0, 3).join('; ')}`,
         'The node: one process, a pg pool of 10 connections (server/db/client.ts), the sweeper every 200 ms, logging at info to a file;',

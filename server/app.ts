@@ -31,6 +31,7 @@ import { adminGrowthRoutes, growthRoutes } from './growth/routes.ts';
 import { telegramBotRoutes } from './telegram/routes.ts';
 import { attachGameSockets } from './games/sockets.ts';
 import { startGameWorkers } from './games/workers.ts';
+import { stopAdminFeeds } from './games/admin.ts';
 
 export interface AppOptions {
   config: Config;
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     : async () => undefined;
   app.addHook('onClose', async () => {
     await stopGameWorkers();
+    stopAdminFeeds(app.services);
     await stopBalanceRefresh();
     await stopWorkers();
     await new Promise<void>((resolve) => app.services.sockets.close(() => resolve()));

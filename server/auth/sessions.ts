@@ -29,7 +29,9 @@ export async function findSessionUser(db: Queryable, token: string | undefined):
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .limit(1)
+    .prepare('session_user') // every player request: parsed and planned once per connection
+    .execute();
   return rows[0]?.user ?? null;
 }
 

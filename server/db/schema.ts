@@ -69,6 +69,8 @@ export const accounts = pgTable('accounts', {
   kind: text('kind').notNull(),
   userId: uuid('user_id'),
   balanceMicro: bigint('balance_micro', { mode: 'bigint' }).notNull().default(0n),
+  /** A system account is 16 rows, shards 0-15 (migration 0008); a player's accounts are shard 0. */
+  shard: smallint('shard').notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameText } from '../../protocol/game.ts';
 import { RuleError } from '../../rules/game.ts';
 import { seedHashOf } from '../../rules/random.ts';
 import type { Services } from '../context.ts';
-import type { Tx } from '../db/client.ts';
 import { databaseUnavailable } from '../db/errors.ts';
-import { gameLog, gamePlayers, games, users, type GameRow } from '../db/schema.ts';
+import { gamePlayers, games, type GameRow } from '../db/schema.ts';
 import { audit } from '../admin/audit.ts';
 import { HttpError } from '../http/errors.ts';
 import { userRoom } from '../sockets/index.ts';
-import { broadcastOngoingGames } from './admin.ts';
+import { feedOngoingGames } from './admin.ts';
 import { gameTransaction, type GameTx } from './outbox.ts';
 import { rulesFor, type AnyRules } from './registry.ts';
 import { refundGame, settleGame } from './settle.ts';
-import { gameUpdateFor, seatsOf, type Seat } from './views.ts';
+import { claimDueGames, loadGame, seatNewGame, writeTransitions, type LoadedGame } from './store.ts';
+import { gameUpdateFor, type Seat } from './views.ts';
 
 /**
  * The authority of every game (DESIGN.md §2): each change is one transaction holding the game row's
@@ -34,18 +34,6 @@ const deadlineOf = (rules: AnyRules, state: unknown): Date | null => {
   return at === null ? null : new Date(at);
 };
 
-async function appendLog(tx: Tx, gameId: string, entry: { at: number; actor: string; action: string; move?: unknown; version: number }) {
-  await tx.insert(gameLog).values({
-    gameId,
-    seq: sql`(SELECT coalesce(max(seq), 0) + 1 FROM game_log WHERE game_id = ${gameId})`,
-    at: new Date(entry.at),
-    actor: entry.actor,
-    action: entry.action,
-    move: entry.move ?? null,
-    version: entry.version,
-  });
-}
-
 export interface NewGame {
   mode: GameMode;
   betMicro: bigint;
@@ -56,7 +44,7 @@ export interface NewGame {
   now: number;
 }
 
-/** Creates a game inside the pairing's transaction (the bets are already in escrow). */
+/** Creates a game inside the pairing's transaction (which also takes the bets into escrow). */
 export async function createGame(money: GameTx, services: Services, spec: NewGame): Promise<GameRow> {
   const rules = rulesOf(spec.mode);
   const seed = randomBytes(32).toString('hex');
@@ -74,30 +62,27 @@ export async function createGame(money: GameTx, services: Services, spec: NewGam
       rematchOf: spec.rematchOf ?? null,
       createdAt: new Date(spec.now),
     })
-    .returning();
+    .returning()
+    .prepare('insert_game')
+    .execute();
   if (!row) throw new Error('game insert returned nothing');
-  const scores = await money.tx.select({ id: users.id, score: users.score }).from(users).where(sql`${users.id} IN (${spec.players[0]}, ${spec.players[1]})`);
-  await money.tx.insert(gamePlayers).values(
-    spec.players.map((userId, seat) => ({ gameId: row.id, userId, seat, scoreBefore: scores.find((s) => s.id === userId)?.score ?? 0 })),
-  );
-  await appendLog(money.tx, row.id, { at: spec.now, actor: 'server', action: 'create', move: { players: spec.players }, version: row.version });
-  money.later(async () => {
-    const seats = await seatsOf(services.db, row.id);
+  const seats = await seatNewGame(money.tx, row, spec.players, spec.now);
+  money.later(() => {
     for (const seat of seats) {
       const update = gameUpdateFor(row, seats, seat.userId, { firstUpdate: true });
       services.sockets.to(userRoom(seat.userId)).emit('gameStarted', update);
       services.sockets.to(userRoom(seat.userId)).emit('game-update', update);
     }
-    await broadcastOngoingGames(services);
+    feedOngoingGames(services);
   });
   services.log.info({ gameId: row.id, mode: spec.mode, bet: spec.betMicro.toString(), players: spec.players }, 'game started');
   return row;
 }
 
-async function lockGame(tx: Tx, gameId: string): Promise<GameRow> {
-  const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
-  if (!row) throw new HttpError(404, gameText.gameNotFound);
-  return row;
+async function lockGame(tx: GameTx['tx'], gameId: string): Promise<LoadedGame> {
+  const loaded = await loadGame(tx, gameId, 'update');
+  if (!loaded) throw new HttpError(404, gameText.gameNotFound);
+  return loaded;
 }
 
 interface Transition {
@@ -107,43 +92,46 @@ interface Transition {
   now: number;
 }
 
-/** Writes a new state (and settles when it ends the game), then tells both players after commit. */
-async function commitState(money: GameTx, services: Services, row: GameRow, seats: Seat[], state: unknown, transition: Transition): Promise<GameRow> {
+/** The row a transition leaves, and the game's outcome when it ends it. */
+function nextRow(row: GameRow, state: unknown, now: number) {
   const rules = rulesOf(row.gameMode);
   const outcome = rules.outcome(state);
-  let next: GameRow = { ...row, state, version: row.version + 1, deadlineAt: outcome ? null : deadlineOf(rules, state) };
-  if (outcome) {
-    next = {
-      ...next,
-      status: 'completed',
-      winnerId: outcome.winnerId,
-      loserId: outcome.loserId,
-      endReason: outcome.endReason,
-      endedAt: new Date(transition.now),
-    };
-    next.settlement = await settleGame(money, next, outcome, seats);
+  const next: GameRow = outcome
+    ? {
+        ...row,
+        state,
+        version: row.version + 1,
+        deadlineAt: null,
+        status: 'completed',
+        winnerId: outcome.winnerId,
+        loserId: outcome.loserId,
+        endReason: outcome.endReason,
+        endedAt: new Date(now),
+      }
+    : { ...row, state, version: row.version + 1, deadlineAt: deadlineOf(rules, state) };
+  return { next, outcome };
+}
+
+function logTransition(services: Services, next: GameRow, transition: Transition): void {
+  services.log.info({ gameId: next.id, actor: transition.actor, action: transition.action, version: next.version }, 'game transition');
+  if (next.status === 'completed') {
+    services.log.info({ gameId: next.id, winner: next.winnerId, endReason: next.endReason }, 'game completed');
+    feedOngoingGames(services);
   }
-  await money.tx
-    .update(games)
-    .set({
-      state: next.state,
-      version: next.version,
-      deadlineAt: next.deadlineAt,
-      status: next.status,
-      winnerId: next.winnerId,
-      loserId: next.loserId,
-      endReason: next.endReason,
-      endedAt: next.endedAt,
-      settlement: next.settlement,
-    })
-    .where(eq(games.id, row.id));
-  await appendLog(money.tx, row.id, { at: transition.now, actor: transition.actor, action: transition.action, move: transition.move, version: next.version });
+}
+
+const logLine = (transition: Transition) => ({ at: transition.now, actor: transition.actor, action: transition.action, move: transition.move });
+
+/**
+ * Writes a new state of a game this transaction holds locked, settling it when it ends the game; both
+ * players hear about it after commit.
+ */
+async function commitState(money: GameTx, services: Services, { row, seats }: LoadedGame, state: unknown, transition: Transition): Promise<GameRow> {
+  const { next, outcome } = nextRow(row, state, transition.now);
+  if (outcome) next.settlement = await settleGame(money, next, outcome, seats);
+  await writeTransitions(money.tx, [{ next, readVersion: row.version, log: logLine(transition) }]);
   money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }));
-  services.log.info({ gameId: row.id, actor: transition.actor, action: transition.action, version: next.version }, 'game transition');
-  if (outcome) {
-    money.later(() => broadcastOngoingGames(services));
-    services.log.info({ gameId: row.id, winner: outcome.winnerId, endReason: outcome.endReason }, 'game completed');
-  }
+  logTransition(services, next, transition);
   return next;
 }
 
@@ -165,24 +153,53 @@ function ruleToHttp(error: unknown): never {
   throw error;
 }
 
-/** A player's move. Refused moves (409 stale or too late, 422 illegal) change nothing. */
+function applyRule<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    ruleToHttp(error);
+  }
+}
+
+/** How often a move computed on a row that changed meanwhile is computed again on the new one. */
+const MOVE_ATTEMPTS = 5;
+
+/**
+ * A player's move. Refused moves (409 stale or too late, 422 illegal) change nothing.
+ *
+ * A move that does not end the game moves no money, so it needs no transaction: the row is read, the
+ * rules compute, and one statement writes the new state and its log line only if the game is still
+ * at the version it was read at (optimistic concurrency; the opponent's move or a timeout that came
+ * first makes it read again). Two round trips instead of six, and no lock held across the node's
+ * work. A move that ends the game is made again under the row's lock, in the transaction that settles.
+ */
 export async function playMove(
   services: Services,
   input: { gameId: string; userId: string; mode: GameMode; move: unknown; v?: number | undefined },
 ): Promise<{ row: GameRow; seats: Seat[] }> {
-  // The seats read under the game's lock serve the check, the settlement, the events and the answer.
+  for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
+    const loaded = await loadGame(services.db, input.gameId);
+    if (!loaded) throw new HttpError(404, gameText.gameNotFound);
+    const { row, seats } = loaded;
+    checkPlayable(row, seats, input.userId, input.mode, input.v);
+    const now = Date.now();
+    const state = applyRule(() => rulesOf(row.gameMode).apply(row.state, input.userId, input.move, now));
+    const { next, outcome } = nextRow(row, state, now);
+    if (outcome) break;
+    const transition: Transition = { actor: input.userId, action: 'move', move: input.move, now };
+    const written = await writeTransitions(services.db, [{ next, readVersion: row.version, log: logLine(transition) }]);
+    if (!written.has(row.id)) continue;
+    publish(services, next, seats);
+    logTransition(services, next, transition);
+    return { row: next, seats };
+  }
+  // It ends the game (or the row kept changing under it): under the lock, settled in one transaction.
   return gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
-    const seats = await seatsOf(money.tx, locked.id);
-    checkPlayable(locked, seats, input.userId, input.mode, input.v);
+    checkPlayable(locked.row, locked.seats, input.userId, input.mode, input.v);
     const now = Date.now();
-    let state: unknown;
-    try {
-      state = rulesOf(locked.gameMode).apply(locked.state, input.userId, input.move, now);
-    } catch (error) {
-      ruleToHttp(error);
-    }
-    return { row: await commitState(money, services, locked, seats, state, { actor: input.userId, action: 'move', move: input.move, now }), seats };
+    const state = applyRule(() => rulesOf(locked.row.gameMode).apply(locked.row.state, input.userId, input.move, now));
+    return { row: await commitState(money, services, locked, state, { actor: input.userId, action: 'move', move: input.move, now }), seats: locked.seats };
   });
 }
 
@@ -190,65 +207,113 @@ export async function playMove(
 export async function leaveGame(services: Services, input: { gameId: string; userId: string; mode: GameMode }): Promise<void> {
   await gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
-    const seats = await seatsOf(money.tx, locked.id);
-    checkPlayable(locked, seats, input.userId, input.mode, undefined);
+    checkPlayable(locked.row, locked.seats, input.userId, input.mode, undefined);
     const now = Date.now();
-    let state: unknown;
-    try {
-      state = rulesOf(locked.gameMode).resign(locked.state, input.userId, now);
-    } catch (error) {
-      ruleToHttp(error);
-    }
-    return commitState(money, services, locked, seats, state, { actor: input.userId, action: 'leave', now });
+    const state = applyRule(() => rulesOf(locked.row.gameMode).resign(locked.row.state, input.userId, now));
+    return commitState(money, services, locked, state, { actor: input.userId, action: 'leave', now });
   });
 }
 
 /** How long a game whose timeout failed waits before the sweep tries it again. */
 export const FAILED_TIMEOUT_RETRY_MS = 60_000;
 
+/** Due games claimed per transaction: each batch is four statements, its rows locked for about that long. */
+const SWEEP_BATCH = 25;
+
+/** Puts a game whose timeout failed back by a minute, so one broken game never holds up the others. */
+async function retryLater(services: Services, gameId: string, now: number, error: unknown): Promise<void> {
+  services.log.error({ err: error, gameId }, 'game timeout failed; retrying it later');
+  await services.db
+    .update(games)
+    .set({ deadlineAt: new Date(now + FAILED_TIMEOUT_RETRY_MS) })
+    .where(and(eq(games.id, gameId), eq(games.status, 'in-progress')));
+}
+
 /**
- * One sweep of due games, safe on every node at once: each due row is claimed with FOR UPDATE SKIP
- * LOCKED, so a row another node (or a move) holds is left to it. Returns how many timeouts applied.
- * A game whose timeout fails (its transaction rolls back) is logged and put back by a minute, so one
- * broken game never holds up every other game's deadline; a database that is away stops the sweep.
+ * One batch of due games: claimed together (FOR UPDATE SKIP LOCKED), every timeout that does not end its
+ * game written in one statement. Those that end a game, and any that fail, are returned to be done one
+ * by one, each settling in its own transaction.
+ */
+async function sweepBatch(services: Services, now: number, size: number) {
+  const alone: string[] = [];
+  let claimedIds: string[] = [];
+  const done = await gameTransaction(services, async (money) => {
+    const due = await claimDueGames(money.tx, now, size);
+    claimedIds = due.map((d) => d.row.id);
+    const writes = [];
+    for (const { row, seats } of due) {
+      const rules = rulesOf(row.gameMode);
+      let state: unknown;
+      try {
+        const deadline = rules.deadline(row.state);
+        if (deadline === null || deadline > now) {
+          // The column and the state disagree (cannot happen through commitState); trust the state.
+          await money.tx.update(games).set({ deadlineAt: deadlineOf(rules, row.state) }).where(eq(games.id, row.id));
+          continue;
+        }
+        state = rules.timeout(row.state, now);
+      } catch {
+        // Its rules cannot read it: alone, where the failure is logged and the game put back.
+        alone.push(row.id);
+        continue;
+      }
+      const { next, outcome } = nextRow(row, state, now);
+      if (outcome) {
+        alone.push(row.id);
+        continue;
+      }
+      const transition: Transition = { actor: 'timeout', action: 'timeout', now };
+      writes.push({ next, transition });
+      money.later(() => publish(services, next, seats, { timeoutTriggered: true }));
+    }
+    await writeTransitions(
+      money.tx,
+      writes.map(({ next, transition }) => ({ next, readVersion: next.version - 1, log: logLine(transition) })),
+    );
+    for (const { next, transition } of writes) logTransition(services, next, transition);
+    return { claimed: due.length, applied: writes.length };
+  }).catch((error: unknown) => {
+    if (databaseUnavailable(error) || claimedIds.length === 0) throw error;
+    // Something in the batch failed: each of its games is tried alone, where a failure is its own.
+    services.log.warn({ err: error, games: claimedIds.length }, 'game sweep batch failed; trying its games one by one');
+    alone.splice(0, alone.length, ...claimedIds);
+    return { claimed: claimedIds.length, applied: 0 };
+  });
+  return { ...done, alone };
+}
+
+/** One due game's timeout in its own transaction (it ends the game, or failed in a batch). */
+async function sweepOne(services: Services, gameId: string, now: number): Promise<boolean> {
+  try {
+    return await gameTransaction(services, async (money) => {
+      const [due] = await claimDueGames(money.tx, now, 1, gameId);
+      if (!due) return false;
+      await commitState(money, services, due, rulesOf(due.row.gameMode).timeout(due.row.state, now), { actor: 'timeout', action: 'timeout', now });
+      return true;
+    });
+  } catch (error) {
+    if (databaseUnavailable(error)) throw error;
+    await retryLater(services, gameId, now, error);
+    return false;
+  }
+}
+
+/**
+ * One sweep of due games, safe on every node at once: due rows are claimed with FOR UPDATE SKIP LOCKED,
+ * so a row another node (or a move) holds is left to it. Returns how many timeouts applied. A game
+ * whose timeout fails (its transaction rolls back) is logged and put back by a minute, so one broken
+ * game never holds up every other game's deadline; a database that is away stops the sweep.
  */
 export async function sweepGameTimeouts(services: Services, now = Date.now(), limit = 50): Promise<number> {
   let applied = 0;
-  for (let tried = 0; tried < limit; tried += 1) {
-    let claimed: string | null = null;
-    let done: boolean;
-    try {
-      done = await gameTransaction(services, async (money) => {
-        const [due] = await money.tx
-          .select()
-          .from(games)
-          .where(and(eq(games.status, 'in-progress'), sql`${games.deadlineAt} <= ${new Date(now)}`))
-          .orderBy(asc(games.deadlineAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!due) return false;
-        claimed = due.id;
-        const rules = rulesOf(due.gameMode);
-        const deadline = rules.deadline(due.state);
-        if (deadline === null || deadline > now) {
-          // The column and the state disagree (cannot happen through commitState); trust the state.
-          await money.tx.update(games).set({ deadlineAt: deadlineOf(rules, due.state) }).where(eq(games.id, due.id));
-          return true;
-        }
-        await commitState(money, services, due, await seatsOf(money.tx, due.id), rules.timeout(due.state, now), { actor: 'timeout', action: 'timeout', now });
-        return true;
-      });
-    } catch (error) {
-      if (claimed === null || databaseUnavailable(error)) throw error;
-      services.log.error({ err: error, gameId: claimed }, 'game timeout failed; retrying it later');
-      await services.db
-        .update(games)
-        .set({ deadlineAt: new Date(now + FAILED_TIMEOUT_RETRY_MS) })
-        .where(and(eq(games.id, claimed), eq(games.status, 'in-progress')));
-      continue;
-    }
-    if (!done) break;
-    applied += 1;
+  let tried = 0;
+  while (tried < limit) {
+    const size = Math.min(SWEEP_BATCH, limit - tried);
+    const batch = await sweepBatch(services, now, size);
+    applied += batch.applied;
+    tried += batch.claimed;
+    for (const gameId of batch.alone) if (await sweepOne(services, gameId, now)) applied += 1;
+    if (batch.claimed < size) break;
   }
   return applied;
 }
@@ -256,19 +321,14 @@ export async function sweepGameTimeouts(services: Services, now = Date.now(), li
 /** Operator cancel: the game ends as canceled, both bets go back, no rating or record changes. */
 export async function cancelGame(services: Services, gameId: string, adminId: string): Promise<GameRow> {
   return gameTransaction(services, async (money) => {
-    const row = await lockGame(money.tx, gameId);
+    const { row, seats } = await lockGame(money.tx, gameId);
     if (row.status !== 'in-progress') throw new HttpError(409, gameText.gameOver);
-    const seats = await seatsOf(money.tx, row.id);
     const now = Date.now();
     const next: GameRow = { ...row, status: 'canceled', endReason: 'canceled', version: row.version + 1, deadlineAt: null, endedAt: new Date(now) };
     next.settlement = await refundGame(money, next, seats);
-    await money.tx
-      .update(games)
-      .set({ status: next.status, endReason: next.endReason, version: next.version, deadlineAt: null, endedAt: next.endedAt, settlement: next.settlement })
-      .where(eq(games.id, row.id));
-    await appendLog(money.tx, row.id, { at: now, actor: `admin:${adminId}`, action: 'cancel', version: next.version });
+    await writeTransitions(money.tx, [{ next, readVersion: row.version, log: { at: now, actor: `admin:${adminId}`, action: 'cancel' } }]);
     money.later(() => publish(services, next, seats));
-    money.later(() => broadcastOngoingGames(services));
+    money.later(() => feedOngoingGames(services));
     await audit(money.tx, { adminId, action: 'cancel-game', target: gameId, details: { players: seats.map((s) => s.userId), betMicro: row.betMicro.toString() } });
     services.log.warn({ gameId, adminId }, 'game canceled by an operator');
     return next;

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Outcome } from '../../rules/game.ts';
-import { gamePlayers, playedGames, scoreHistory, users, type GameRow, type Settlement } from '../db/schema.ts';
-import { balanceOf } from '../ledger/ledger.ts';
+import { executeNamed } from '../db/named.ts';
+import { gamePlayers, type GameRow, type Settlement } from '../db/schema.ts';
+import { balanceOf, type TransferRequest } from '../ledger/ledger.ts';
 import type { GameTx } from './outbox.ts';
 import type { Seat } from './views.ts';
 
@@ -19,104 +20,146 @@ function basisPoints(percentage: string): bigint {
   return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
 }
 
+interface PlayerAtSettlement {
+  id: string;
+  score: number;
+  /** Their balance as read (micro-USDT, text): what the end popup shows when no transfer moves it. */
+  balance: string;
+  inviterId: string | null;
+  inviterIsAffiliate: boolean | null;
+  inviterPercentage: string | null;
+}
+
+/** Both players under their rows' locks (ratings change under them, so two games ending at once both count), with what the settlement needs. */
+async function lockPlayers(tx: GameTx['tx'], ids: string[]): Promise<PlayerAtSettlement[]> {
+  return executeNamed<PlayerAtSettlement>(
+    tx,
+    'settle_players',
+    sql`
+    SELECT u.id::text AS "id", u.score AS "score",
+           coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = u.id), 0)::text AS "balance",
+           i.id::text AS "inviterId", i.is_affiliate AS "inviterIsAffiliate", i.affiliate_percentage::text AS "inviterPercentage"
+    FROM users u LEFT JOIN users i ON i.id = u.invited_by
+    WHERE u.id IN (${ids[0]}::uuid, ${ids[1]}::uuid)
+    ORDER BY u.id
+    FOR NO KEY UPDATE OF u`,
+  );
+}
+
 /**
  * Pays out a finished game in the transaction that finished it: escrow → winner (the spec §9 payout),
  * the rest → house rake, the winner's inviter's share → their pending rewards; ratings, score history
  * and played-game records for both. Every transfer is keyed by the game, so it can happen only once.
+ * Three statements: the players, their records, the money.
  */
 export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, seats: Seat[]): Promise<Settlement> {
-  const { tx, transfer } = money;
+  const { tx } = money;
   const { winnerId, loserId } = outcome;
   const bet = row.betMicro;
-  // Ratings: read and change under the rows' locks, so two games ending at once both count.
-  const scores = await tx
-    .select({ id: users.id, score: users.score })
-    .from(users)
-    .where(inArray(users.id, [winnerId, loserId]))
-    .orderBy(users.id)
-    .for('no key update');
-  const scoreOf = (id: string) => scores.find((s) => s.id === id)?.score ?? 0;
-  const gain = eloChange(scoreOf(winnerId), scoreOf(loserId));
-  const newScores = { [winnerId]: scoreOf(winnerId) + gain, [loserId]: Math.max(0, scoreOf(loserId) - gain) };
-  const scoreChanges = { [winnerId]: gain, [loserId]: (newScores[loserId] as number) - scoreOf(loserId) };
+  const players = await lockPlayers(tx, [winnerId, loserId]);
+  const player = (id: string) => {
+    const found = players.find((p) => p.id === id);
+    if (!found) throw new Error(`game ${row.id}: player ${id} not found`);
+    return found;
+  };
+  const winner = player(winnerId);
+  const loser = player(loserId);
+  const gain = eloChange(winner.score, loser.score);
+  const newScores = { [winnerId]: winner.score + gain, [loserId]: Math.max(0, loser.score - gain) };
+  const scoreChanges = { [winnerId]: gain, [loserId]: (newScores[loserId] as number) - loser.score };
 
   const nickname = (id: string) => seats.find((s) => s.userId === id)?.nickname ?? '';
   const points = (id: string) => outcome.points[id] ?? 0;
-  for (const [userId, opponentId, result] of [
-    [winnerId, loserId, 'win'],
-    [loserId, winnerId, 'lose'],
-  ] as const) {
-    await tx.update(users).set({ score: newScores[userId] as number }).where(eq(users.id, userId));
-    await tx
-      .update(gamePlayers)
-      .set({ active: false, scoreChange: scoreChanges[userId] as number })
-      .where(and(eq(gamePlayers.gameId, row.id), eq(gamePlayers.userId, userId)));
-    await tx.insert(scoreHistory).values({ userId, gameId: row.id, result, score: newScores[userId] as number, change: scoreChanges[userId] as number });
-    await tx.insert(playedGames).values({
-      userId,
-      gameId: row.id,
-      gameMode: row.gameMode,
-      betMicro: bet,
-      result,
-      opponentUsername: nickname(opponentId),
-      userScore: points(userId),
-      opponentScore: points(opponentId),
-      endReason: outcome.endReason,
-    });
-  }
+  const records = (
+    [
+      [winnerId, loserId, 'win'],
+      [loserId, winnerId, 'lose'],
+    ] as const
+  ).map(([userId, opponentId, result]) => ({
+    user_id: userId,
+    result,
+    score: newScores[userId],
+    change: scoreChanges[userId],
+    opponent_username: nickname(opponentId),
+    user_points: points(userId),
+    opponent_points: points(opponentId),
+  }));
+  await executeNamed(
+    tx,
+    'settle_records',
+    sql`
+    WITH r AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(
+        user_id uuid, result text, score integer, change integer, opponent_username text,
+        user_points integer, opponent_points integer)
+    ), scored AS (
+      UPDATE users u SET score = r.score FROM r WHERE u.id = r.user_id
+    ), seated AS (
+      UPDATE game_players gp SET active = false, score_change = r.change FROM r
+      WHERE gp.game_id = ${row.id}::uuid AND gp.user_id = r.user_id
+    ), history AS (
+      INSERT INTO score_history (user_id, game_id, result, score, change)
+      SELECT r.user_id, ${row.id}::uuid, r.result, r.score, r.change FROM r
+    )
+    INSERT INTO played_games (user_id, game_id, game_mode, bet_micro, result, opponent_username, user_score, opponent_score, end_reason)
+    SELECT r.user_id, ${row.id}::uuid, ${row.gameMode}, ${bet.toString()}::bigint, r.result, r.opponent_username,
+           r.user_points, r.opponent_points, ${outcome.endReason}
+    FROM r`,
+  );
+
+  const balances = { [winnerId]: winner.balance, [loserId]: loser.balance };
   // The money last: every join and settlement locks the one escrow account, so this transaction holds
-  // it only from here to its commit, not through the ratings and records above.
+  // it only from here to its commit (the game row's write), not through the ratings and records above.
   if (bet > 0n) {
-    await transfer({ from: 'escrow', to: { kind: 'user', userId: winnerId }, amount: row.payoutMicro, kind: 'payout', idempotencyKey: `game:${row.id}:payout`, ref: row.id });
+    const requests: TransferRequest[] = [
+      { from: 'escrow', to: { kind: 'user', userId: winnerId }, amount: row.payoutMicro, kind: 'payout', idempotencyKey: `game:${row.id}:payout`, ref: row.id },
+    ];
     const rake = 2n * bet - row.payoutMicro;
-    if (rake > 0n) await transfer({ from: 'escrow', to: 'house_rake', amount: rake, kind: 'rake', idempotencyKey: `game:${row.id}:rake`, ref: row.id });
-    await payReferral(money, row, winnerId);
+    if (rake > 0n) requests.push({ from: 'escrow', to: 'house_rake', amount: rake, kind: 'rake', idempotencyKey: `game:${row.id}:rake`, ref: row.id });
+    const referral = referralOf(row, winner);
+    if (referral) requests.push(referral);
+    const [payout] = await money.transferMany(requests);
+    const paid = payout?.balances[winnerId];
+    if (paid !== undefined) balances[winnerId] = paid.toString();
   }
-  return {
-    balances: {
-      [winnerId]: (await balanceOf(tx, winnerId)).toString(),
-      [loserId]: (await balanceOf(tx, loserId)).toString(),
-    },
-    scoreChanges,
-  };
+  return { balances, scoreChanges };
 }
 
 /** DESIGN.md §4: the winner's inviter earns their percentage of the winner's net win, as pending rewards. */
-async function payReferral(money: GameTx, row: GameRow, winnerId: string): Promise<void> {
+function referralOf(row: GameRow, winner: PlayerAtSettlement): TransferRequest | null {
   const netWin = row.payoutMicro - row.betMicro;
-  if (netWin <= 0n) return;
-  const [inviter] = await money.tx
-    .select({ id: users.id, isAffiliate: users.isAffiliate, percentage: users.affiliatePercentage })
-    .from(users)
-    .where(sql`${users.id} = (SELECT invited_by FROM users WHERE id = ${winnerId})`);
-  if (!inviter) return;
-  const share = (netWin * (inviter.isAffiliate ? basisPoints(inviter.percentage) : 350n)) / 10_000n;
-  if (share <= 0n) return;
-  await money.transfer({
+  if (netWin <= 0n || !winner.inviterId) return null;
+  const share = (netWin * (winner.inviterIsAffiliate ? basisPoints(winner.inviterPercentage ?? '0') : 350n)) / 10_000n;
+  if (share <= 0n) return null;
+  return {
     from: 'house_rewards',
-    to: { kind: 'rewards', userId: inviter.id },
+    to: { kind: 'rewards', userId: winner.inviterId },
     amount: share,
     kind: 'referral',
     idempotencyKey: `game:${row.id}:referral`,
     ref: row.id,
-  });
+  };
 }
 
 /** A canceled game: both bets back, nobody's rating or record changes (DESIGN.md §4). */
 export async function refundGame(money: GameTx, row: GameRow, seats: Seat[]): Promise<Settlement> {
   const balances: Record<string, string> = {};
+  const refunds: TransferRequest[] =
+    row.betMicro > 0n
+      ? seats.map((seat) => ({
+          from: 'escrow' as const,
+          to: { kind: 'user' as const, userId: seat.userId },
+          amount: row.betMicro,
+          kind: 'bet-refund' as const,
+          idempotencyKey: `game:${row.id}:refund:${seat.userId}`,
+          ref: row.id,
+        }))
+      : [];
+  for (const result of await money.transferMany(refunds)) {
+    for (const [userId, balance] of Object.entries(result.balances)) balances[userId] = balance.toString();
+  }
   for (const seat of seats) {
-    if (row.betMicro > 0n) {
-      await money.transfer({
-        from: 'escrow',
-        to: { kind: 'user', userId: seat.userId },
-        amount: row.betMicro,
-        kind: 'bet-refund',
-        idempotencyKey: `game:${row.id}:refund:${seat.userId}`,
-        ref: row.id,
-      });
-    }
-    balances[seat.userId] = (await balanceOf(money.tx, seat.userId)).toString();
+    balances[seat.userId] ??= (await balanceOf(money.tx, seat.userId)).toString();
   }
   await money.tx.update(gamePlayers).set({ active: false }).where(eq(gamePlayers.gameId, row.id));
   return { balances, scoreChanges: {} };

@@ -1,6 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client.ts';
-import { accounts, transfers } from '../db/schema.ts';
+import { executeNamed } from '../db/named.ts';
+import { accounts } from '../db/schema.ts';
+
+/** Rows of each system account (migration 0008): a system account's balance is the sum of its shards. */
+export const SYSTEM_ACCOUNT_SHARDS = 16;
 
 export type SystemAccount = 'escrow' | 'house_rake' | 'house_rewards' | 'house_fees' | 'withdrawal_hold' | 'chain';
 export type PlayerAccountKind = 'user' | 'rewards';
@@ -38,6 +42,8 @@ export interface TransferResult {
   applied: boolean;
   /** Players whose balance changed, so the caller can tell them after commit. */
   touchedUsers: string[];
+  /** Those players' balances after this transfer (micro-USDT); theirs until the transaction commits. */
+  balances: Record<string, bigint>;
 }
 
 /** A user account would go below zero. The caller's transaction should roll back. */
@@ -55,73 +61,58 @@ export async function openPlayerAccounts(db: Queryable, userId: string): Promise
   ]);
 }
 
-async function accountId(tx: Queryable, ref: AccountRef): Promise<number> {
-  const where =
-    typeof ref === 'string'
-      ? and(eq(accounts.kind, ref), isNull(accounts.userId))
-      : and(eq(accounts.kind, ref.kind), eq(accounts.userId, ref.userId));
-  const [row] = await tx.select({ id: accounts.id }).from(accounts).where(where).limit(1);
-  if (!row) throw new Error(`no ledger account ${JSON.stringify(ref)}`);
-  return row.id;
+const kindOf = (ref: AccountRef) => (typeof ref === 'string' ? ref : ref.kind);
+const userOf = (ref: AccountRef) => (typeof ref === 'string' ? null : ref.userId);
+
+interface TransferRow {
+  o_index: number;
+  o_transfer_id: string | null;
+  o_applied: boolean;
+  o_insufficient: boolean;
+  o_from_balance: string;
+  o_to_balance: string;
 }
 
 /**
  * The one function that moves money: inside the caller's transaction, so the balance changes commit or
- * roll back together with the domain change that caused them.
+ * roll back together with the domain change that caused them. Several transfers go in one round trip
+ * (migration 0008's ledger_transfers: locks in id order, the idempotency key, the no-overdraft rule),
+ * applied in order; the first one a player's balance cannot cover throws InsufficientFunds, and the
+ * caller's transaction must roll back (the ones before it moved money). `shard` (0-15) is the row of
+ * each system account they use: one per transaction (see moneyTransaction).
  */
-export async function transfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
-  if (request.amount <= 0n) throw new RangeError(`transfer amount must be positive, got ${request.amount}`);
-  const [fromId, toId] = await Promise.all([accountId(tx, request.from), accountId(tx, request.to)]);
-
-  // Lock both rows in id order, so two transfers between the same accounts in opposite directions
-  // cannot deadlock. NO KEY UPDATE, because the transfer rows' foreign keys take KEY SHARE locks on
-  // these accounts, which a plain FOR UPDATE would wait on (and deadlock with).
-  await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(inArray(accounts.id, [fromId, toId]))
-    .orderBy(accounts.id)
-    .for('no key update');
-
-  const [inserted] = await tx
-    .insert(transfers)
-    .values({
-      fromAccount: fromId,
-      toAccount: toId,
-      amountMicro: request.amount,
-      kind: request.kind,
-      idempotencyKey: request.idempotencyKey,
-      ref: request.ref ?? null,
-    })
-    .onConflictDoNothing({ target: transfers.idempotencyKey })
-    .returning({ id: transfers.id });
-  if (!inserted) {
-    const [first] = await tx
-      .select({ id: transfers.id })
-      .from(transfers)
-      .where(eq(transfers.idempotencyKey, request.idempotencyKey));
-    if (!first) throw new Error(`transfer ${request.idempotencyKey} conflicted but is not visible`);
-    return { id: first.id, applied: false, touchedUsers: [] };
+export async function transferMany(tx: Tx, requests: TransferRequest[], shard: number): Promise<TransferResult[]> {
+  if (requests.length === 0) return [];
+  for (const request of requests) {
+    if (request.amount <= 0n) throw new RangeError(`transfer amount must be positive, got ${request.amount}`);
   }
-
-  const debited = await tx
-    .update(accounts)
-    .set({ balanceMicro: sql`${accounts.balanceMicro} - ${request.amount}` })
-    .where(
-      and(
-        eq(accounts.id, fromId),
-        sql`(${accounts.kind} NOT IN ('user', 'rewards') OR ${accounts.balanceMicro} >= ${request.amount})`,
-      ),
-    )
-    .returning({ id: accounts.id });
-  if (debited.length === 0) throw new InsufficientFunds(request.from);
-  await tx
-    .update(accounts)
-    .set({ balanceMicro: sql`${accounts.balanceMicro} + ${request.amount}` })
-    .where(eq(accounts.id, toId));
-
-  const touchedUsers = [request.from, request.to].flatMap((ref) => (typeof ref === 'object' && ref.kind === 'user' ? [ref.userId] : []));
-  return { id: inserted.id, applied: true, touchedUsers };
+  const payload = requests.map((r) => ({
+    fromKind: kindOf(r.from),
+    fromUser: userOf(r.from),
+    toKind: kindOf(r.to),
+    toUser: userOf(r.to),
+    amount: r.amount.toString(),
+    kind: r.kind,
+    key: r.idempotencyKey,
+    ref: r.ref ?? null,
+    shard,
+  }));
+  const rows = await executeNamed<TransferRow>(
+    tx,
+    'ledger_transfers',
+    sql`SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
+               o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
+        FROM ledger_transfers(${JSON.stringify(payload)}::jsonb)`,
+  );
+  return rows.map((row, index) => {
+    const request = requests[index] as TransferRequest;
+    if (row.o_insufficient) throw new InsufficientFunds(request.from);
+    if (!row.o_applied) return { id: Number(row.o_transfer_id), applied: false, touchedUsers: [], balances: {} };
+    const balances: Record<string, bigint> = {};
+    if (typeof request.from === 'object' && request.from.kind === 'user') balances[request.from.userId] = BigInt(row.o_from_balance);
+    if (typeof request.to === 'object' && request.to.kind === 'user') balances[request.to.userId] = BigInt(row.o_to_balance);
+    return { id: Number(row.o_transfer_id), applied: true, touchedUsers: Object.keys(balances), balances };
+  });
 }
 
 /** A player's spendable balance in micro-USDT. */

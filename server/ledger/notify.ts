@@ -2,12 +2,15 @@ import type { Services } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { userRoom } from '../sockets/index.ts';
 import { microToUsdt } from '../../protocol/money.ts';
-import { balanceOf, transfer, type TransferRequest, type TransferResult } from './ledger.ts';
+import { randomInt } from 'node:crypto';
+import { SYSTEM_ACCOUNT_SHARDS, transferMany, type TransferRequest, type TransferResult } from './ledger.ts';
 
 export interface MoneyTx {
   tx: Tx;
   /** `transfer` in this transaction; remembers whose balance changed. */
   transfer(request: TransferRequest): Promise<TransferResult>;
+  /** Several transfers in order, in one round trip (ledger.ts transferMany). */
+  transferMany(requests: TransferRequest[]): Promise<TransferResult[]>;
 }
 
 /**
@@ -15,26 +18,25 @@ export interface MoneyTx {
  * changed their new balance (`balanceUpdated`). A rolled-back transaction tells nobody anything.
  */
 export async function moneyTransaction<T>(services: Pick<Services, 'db' | 'sockets'>, work: (money: MoneyTx) => Promise<T>): Promise<T> {
-  const touched = new Set<string>();
+  // The last balance each transfer left a player with: the transfer holds the account's lock until
+  // COMMIT, so it is the committed balance, told without reading it again.
+  const balances = new Map<string, bigint>();
+  // One shard of the system accounts for the whole transaction, drawn at random (migration 0008): each
+  // transaction then locks at most one row of each system account, in the same order as when there
+  // was one row, so two transactions cannot deadlock on shards taken in opposite orders.
+  const shard = randomInt(SYSTEM_ACCOUNT_SHARDS);
+  const many = async (tx: Tx, requests: TransferRequest[]) => {
+    const results = await transferMany(tx, requests, shard);
+    for (const result of results) for (const [userId, balance] of Object.entries(result.balances)) balances.set(userId, balance);
+    return results;
+  };
   const result = await services.db.transaction(async (tx) =>
     work({
       tx,
-      transfer: async (request) => {
-        const outcome = await transfer(tx, request);
-        for (const userId of outcome.touchedUsers) touched.add(userId);
-        return outcome;
-      },
+      transfer: async (request) => (await many(tx, [request]))[0] as TransferResult,
+      transferMany: (requests) => many(tx, requests),
     }),
   );
-  // Committed: the answer stands even if telling the balances fails now (the database went away just
-  // after COMMIT); the apps read the balance again on their next load.
-  await notifyBalances(services, [...touched]).catch((error: unknown) => console.warn('balance notification after commit failed', error));
+  for (const [userId, balance] of balances) services.sockets.to(userRoom(userId)).emit('balanceUpdated', microToUsdt(balance));
   return result;
-}
-
-export async function notifyBalances(services: Pick<Services, 'db' | 'sockets'>, userIds: string[]): Promise<void> {
-  for (const userId of userIds) {
-    const balance = await balanceOf(services.db, userId);
-    services.sockets.to(userRoom(userId)).emit('balanceUpdated', microToUsdt(balance));
-  }
 }

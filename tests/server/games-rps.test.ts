@@ -35,7 +35,7 @@ for (const kind of databaseKinds) {
       const [a, b] = await Promise.all([fundedPlayer(t, 10), fundedPlayer(t, 10)]);
       const gameId = await pairedRps(t.app, a, b, 1);
       expect([await balanceOf(t.app, a), await balanceOf(t.app, b)]).toEqual([9, 9]);
-      const [rakeBefore] = await rows<{ b: string }>(t.database, sql`SELECT balance_micro::text AS b FROM accounts WHERE kind = 'house_rake'`);
+      const [rakeBefore] = await rows<{ b: string }>(t.database, sql`SELECT sum(balance_micro)::text AS b FROM accounts WHERE kind = 'house_rake'`);
 
       await playRpsToEnd(t, a, b, gameId);
 
@@ -49,7 +49,7 @@ for (const kind of databaseKinds) {
       expect(createHash('sha256').update(Buffer.from(final.game.seed, 'hex')).digest('hex')).toBe(final.game.seedHash);
 
       expect([await balanceOf(t.app, a), await balanceOf(t.app, b)]).toEqual([10.8, 9]);
-      const [rakeAfter] = await rows<{ b: string }>(t.database, sql`SELECT balance_micro::text AS b FROM accounts WHERE kind = 'house_rake'`);
+      const [rakeAfter] = await rows<{ b: string }>(t.database, sql`SELECT sum(balance_micro)::text AS b FROM accounts WHERE kind = 'house_rake'`);
       expect(BigInt(rakeAfter!.b) - BigInt(rakeBefore!.b)).toBe(200_000n);
 
       const gain = eloChange(900, 900);

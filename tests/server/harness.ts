@@ -43,7 +43,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000', ...env }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', AUTH_RATE_LIMIT_MAX: '1000', ...env }),
     distDir: '/nonexistent-dist',
   };
 }

@@ -15,7 +15,7 @@ import { databaseKinds, login, register, rows, startTestApp, type TestApp } from
 import { balanceOf, credit, fundedPlayer, pairedRps, playRpsToEnd } from './gameHarness.ts';
 
 const houseRake = async (t: TestApp) =>
-  BigInt((await rows<{ b: string }>(t.database, sql`SELECT balance_micro::text AS b FROM accounts WHERE kind = 'house_rake'`))[0]!.b);
+  BigInt((await rows<{ b: string }>(t.database, sql`SELECT sum(balance_micro)::text AS b FROM accounts WHERE kind = 'house_rake'`))[0]!.b);
 
 for (const kind of databaseKinds) {
   describe(`settlement [${kind}]`, () => {

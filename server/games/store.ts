@@ -1,0 +1,137 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Queryable, Tx } from '../db/client.ts';
+import { executeNamed } from '../db/named.ts';
+import { games, type GameRow } from '../db/schema.ts';
+import type { Seat } from './views.ts';
+
+/**
+ * The game rows' SQL on the hot paths. Each function is one statement: on a busy node the cost of a
+ * move is its round trips to PostgreSQL (the node's CPU per statement, and the time a row's lock is
+ * held while the node sends the next one), not the work PostgreSQL does for it.
+ */
+
+export interface LoadedGame {
+  row: GameRow;
+  seats: Seat[];
+}
+
+/** The seats of the game in the outer query, as views.ts's Seat, seat order. */
+const seatsJson: SQL<Seat[]> = sql<Seat[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+           'userId', gp.user_id, 'seat', gp.seat, 'nickname', u.nickname, 'country', u.country,
+           'score', u.score, 'photoUrl', u.photo_url) ORDER BY gp.seat), '[]'::json)
+  FROM game_players gp JOIN users u ON u.id = gp.user_id
+  WHERE gp.game_id = "games"."id")`; // spelled out: drizzle writes a lone table's columns unqualified
+
+/** A game and its seats in one statement; `lock` holds the game row until the transaction ends. */
+export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'update' = 'none'): Promise<LoadedGame | null> {
+  const query = db.select({ row: games, seats: seatsJson }).from(games).where(eq(games.id, gameId));
+  const [loaded] = lock === 'update' ? await query.for('update', { of: games }).prepare('load_game_locked').execute() : await query.prepare('load_game').execute();
+  return loaded ?? null;
+}
+
+/**
+ * Up to `limit` running games whose deadline has passed (or just `gameId`, if it is), oldest deadline
+ * first, each locked by this transaction; rows another node or a move holds are skipped (theirs to finish).
+ */
+export async function claimDueGames(tx: Tx, now: number, limit: number, gameId?: string): Promise<LoadedGame[]> {
+  return tx
+    .select({ row: games, seats: seatsJson })
+    .from(games)
+    // The status is written out, not a parameter: the statement is prepared once, and only a plan that
+    // knows the status can use the partial index of running games' deadlines (games_due).
+    .where(and(sql`${games.status} = 'in-progress'`, sql`${games.deadlineAt} <= ${new Date(now)}`, gameId ? eq(games.id, gameId) : undefined))
+    .orderBy(asc(games.deadlineAt))
+    .limit(limit)
+    .for('update', { of: games, skipLocked: true })
+    .prepare(gameId ? 'claim_due_game' : 'claim_due_games')
+    .execute();
+}
+
+/** One transition to write: the game as it now is, the version it was read at, and its log line. */
+export interface TransitionWrite {
+  next: GameRow;
+  readVersion: number;
+  log: { at: number; actor: string; action: string; move?: unknown };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * Writes transitions (each game's new row and its log line) in one statement. A game is written only
+ * while it is still at the version it was read at, so a transition computed from a row that was not
+ * locked can never overwrite a change that came first; returns the ids of the games written. For rows
+ * this transaction holds locked the version cannot have moved, and every one is written.
+ */
+export async function writeTransitions(db: Queryable, writes: TransitionWrite[]): Promise<Set<string>> {
+  if (writes.length === 0) return new Set();
+  const records = writes.map(({ next, readVersion, log }) => ({
+    id: next.id,
+    read_version: readVersion,
+    state: next.state, // JSON null reads back as SQL NULL; the SET turns it back into jsonb null
+    version: next.version,
+    deadline_at: iso(next.deadlineAt),
+    status: next.status,
+    winner_id: next.winnerId,
+    loser_id: next.loserId,
+    end_reason: next.endReason,
+    ended_at: iso(next.endedAt),
+    settlement: next.settlement ?? null,
+    log_at: new Date(log.at).toISOString(),
+    actor: log.actor,
+    action: log.action,
+    move: log.move ?? null,
+  }));
+  const rows = await executeNamed<{ id: string }>(
+    db,
+    'write_transitions',
+    sql`
+    WITH w AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS w(
+        id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
+        winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb,
+        log_at timestamptz, actor text, action text, move jsonb)
+    ), written AS (
+      UPDATE games g
+      SET state = coalesce(w.state, 'null'::jsonb), version = w.version, deadline_at = w.deadline_at, status = w.status,
+          winner_id = w.winner_id, loser_id = w.loser_id, end_reason = w.end_reason, ended_at = w.ended_at,
+          settlement = w.settlement
+      FROM w
+      WHERE g.id = w.id AND g.version = w.read_version
+      RETURNING g.id, w.version, w.log_at, w.actor, w.action, w.move
+    ), logged AS (
+      -- The game row's update serialises every writer of one game, so the next seq is this snapshot's.
+      INSERT INTO game_log (game_id, seq, at, actor, action, move, version)
+      SELECT x.id, (SELECT coalesce(max(l.seq), 0) + 1 FROM game_log l WHERE l.game_id = x.id),
+             x.log_at, x.actor, x.action, x.move, x.version
+      FROM written x
+    )
+    SELECT id::text AS id FROM written`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * A new game's seats and its first log line, in one statement, inside the pairing's transaction;
+ * returns the seats as the players' panels show them.
+ */
+export async function seatNewGame(tx: Tx, game: GameRow, players: [string, string], at: number): Promise<Seat[]> {
+  const seats = await executeNamed<Seat>(
+    tx,
+    'seat_new_game',
+    sql`
+    WITH p AS (
+      SELECT u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
+      FROM users u JOIN (VALUES (${players[0]}::uuid, 0), (${players[1]}::uuid, 1)) AS x(id, seat) ON x.id = u.id
+    ), seated AS (
+      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT ${game.id}::uuid, p.id, p.seat, p.score FROM p
+    ), logged AS (
+      INSERT INTO game_log (game_id, seq, at, actor, action, move, version)
+      VALUES (${game.id}::uuid, 1, ${new Date(at).toISOString()}::timestamptz, 'server', 'create',
+              ${JSON.stringify({ players })}::jsonb, ${game.version})
+    )
+    SELECT p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl" FROM p ORDER BY p.seat`,
+  );
+  if (seats.length !== 2) throw new Error(`game ${game.id}: ${seats.length} of its 2 players exist`);
+  return seats;
+}
