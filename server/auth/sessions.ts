@@ -1,7 +1,9 @@
-import { and, eq, gt, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { executeNamed } from '../db/named.ts';
+import { rowReader } from '../db/rows.ts';
 import { admins, sessions, users, type UserRow } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -22,17 +24,19 @@ export async function openSession(db: Queryable, owner: SessionOwner, ttlMs: num
   return token;
 }
 
+const userRow = rowReader(users);
+
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<UserRow | null> {
   if (!token) return null;
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1)
-    .prepare('session_user') // every player request: parsed and planned once per connection
-    .execute();
-  return rows[0]?.user ?? null;
+  // Every player request: a prepared statement, planned once per connection.
+  const [raw] = await executeNamed<Record<string, unknown>>(
+    db,
+    'session_user',
+    sql`SELECT ${userRow.columns} FROM sessions JOIN users ON users.id = sessions.user_id
+        WHERE sessions.token_hash = ${hashToken(token)} AND sessions.expires_at > now()
+        LIMIT 1`,
+  );
+  return raw ? userRow.read(raw) : null;
 }
 
 export async function findSessionAdmin(

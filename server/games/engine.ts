@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameText } from '../../protocol/game.ts';
@@ -14,7 +14,7 @@ import { feedOngoingGames } from './admin.ts';
 import { gameTransaction, type GameTx } from './outbox.ts';
 import { rulesFor, type AnyRules } from './registry.ts';
 import { refundGame, settleGame } from './settle.ts';
-import { claimDueGames, loadGame, seatNewGame, writeTransitions, type LoadedGame } from './store.ts';
+import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame } from './store.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
 
 /**
@@ -49,24 +49,26 @@ export async function createGame(money: GameTx, services: Services, spec: NewGam
   const rules = rulesOf(spec.mode);
   const seed = randomBytes(32).toString('hex');
   const state = rules.create(spec.players, seed, spec.now);
-  const [row] = await money.tx
-    .insert(games)
-    .values({
-      gameMode: spec.mode,
-      betMicro: spec.betMicro,
-      payoutMicro: spec.payoutMicro,
-      state,
-      deadlineAt: deadlineOf(rules, state),
-      seed,
-      seedHash: seedHashOf(seed),
-      rematchOf: spec.rematchOf ?? null,
-      createdAt: new Date(spec.now),
-    })
-    .returning()
-    .prepare('insert_game')
-    .execute();
-  if (!row) throw new Error('game insert returned nothing');
-  const seats = await seatNewGame(money.tx, row, spec.players, spec.now);
+  const row: GameRow = {
+    id: randomUUID(),
+    gameMode: spec.mode,
+    betMicro: spec.betMicro,
+    payoutMicro: spec.payoutMicro,
+    status: 'in-progress',
+    state,
+    version: 1,
+    deadlineAt: deadlineOf(rules, state),
+    seed,
+    seedHash: seedHashOf(seed),
+    winnerId: null,
+    loserId: null,
+    endReason: null,
+    rematchOf: spec.rematchOf ?? null,
+    settlement: null,
+    createdAt: new Date(spec.now),
+    endedAt: null,
+  };
+  const seats = await insertGame(money.tx, row, spec.players);
   money.later(() => {
     for (const seat of seats) {
       const update = gameUpdateFor(row, seats, seat.userId, { firstUpdate: true });

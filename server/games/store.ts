@@ -1,4 +1,5 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowReader } from '../db/rows.ts';
 import type { Queryable, Tx } from '../db/client.ts';
 import { executeNamed } from '../db/named.ts';
 import { games, type GameRow } from '../db/schema.ts';
@@ -16,18 +17,24 @@ export interface LoadedGame {
 }
 
 /** The seats of the game in the outer query, as views.ts's Seat, seat order. */
-const seatsJson: SQL<Seat[]> = sql<Seat[]>`(
+const seatsJson: SQL = sql`(
   SELECT coalesce(json_agg(json_build_object(
            'userId', gp.user_id, 'seat', gp.seat, 'nickname', u.nickname, 'country', u.country,
            'score', u.score, 'photoUrl', u.photo_url) ORDER BY gp.seat), '[]'::json)
   FROM game_players gp JOIN users u ON u.id = gp.user_id
-  WHERE gp.game_id = "games"."id")`; // spelled out: drizzle writes a lone table's columns unqualified
+  WHERE gp.game_id = games.id)`;
+
+const gameRow = rowReader(games);
+
+const readLoaded = (raw: Record<string, unknown>): LoadedGame => ({ row: gameRow.read(raw), seats: raw.seats as Seat[] });
 
 /** A game and its seats in one statement; `lock` holds the game row until the transaction ends. */
 export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'update' = 'none'): Promise<LoadedGame | null> {
-  const query = db.select({ row: games, seats: seatsJson }).from(games).where(eq(games.id, gameId));
-  const [loaded] = lock === 'update' ? await query.for('update', { of: games }).prepare('load_game_locked').execute() : await query.prepare('load_game').execute();
-  return loaded ?? null;
+  const [raw] =
+    lock === 'update'
+      ? await executeNamed<Record<string, unknown>>(db, 'load_game_locked', sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${gameId}::uuid FOR UPDATE OF games`)
+      : await executeNamed<Record<string, unknown>>(db, 'load_game', sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${gameId}::uuid`);
+  return raw ? readLoaded(raw) : null;
 }
 
 /**
@@ -35,17 +42,22 @@ export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'up
  * first, each locked by this transaction; rows another node or a move holds are skipped (theirs to finish).
  */
 export async function claimDueGames(tx: Tx, now: number, limit: number, gameId?: string): Promise<LoadedGame[]> {
-  return tx
-    .select({ row: games, seats: seatsJson })
-    .from(games)
-    // The status is written out, not a parameter: the statement is prepared once, and only a plan that
-    // knows the status can use the partial index of running games' deadlines (games_due).
-    .where(and(sql`${games.status} = 'in-progress'`, sql`${games.deadlineAt} <= ${new Date(now)}`, gameId ? eq(games.id, gameId) : undefined))
-    .orderBy(asc(games.deadlineAt))
-    .limit(limit)
-    .for('update', { of: games, skipLocked: true })
-    .prepare(gameId ? 'claim_due_game' : 'claim_due_games')
-    .execute();
+  // The status is written out, not a parameter: the statement is prepared once, and only a plan that
+  // knows the status can use the partial index of running games' deadlines (games_due).
+  const due = sql`games.status = 'in-progress' AND games.deadline_at <= ${new Date(now).toISOString()}::timestamptz`;
+  const rows = gameId
+    ? await executeNamed<Record<string, unknown>>(
+        tx,
+        'claim_due_game',
+        sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due} AND games.id = ${gameId}::uuid FOR UPDATE OF games SKIP LOCKED`,
+      )
+    : await executeNamed<Record<string, unknown>>(
+        tx,
+        'claim_due_games',
+        sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due}
+            ORDER BY games.deadline_at LIMIT ${limit}::integer FOR UPDATE OF games SKIP LOCKED`,
+      );
+  return rows.map(readLoaded);
 }
 
 /** One transition to write: the game as it now is, the version it was read at, and its log line. */
@@ -112,23 +124,28 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
 }
 
 /**
- * A new game's seats and its first log line, in one statement, inside the pairing's transaction;
- * returns the seats as the players' panels show them.
+ * A new game: its row, its two seats and its first log line, in one statement inside the pairing's
+ * transaction; returns the seats as the players' panels show them.
  */
-export async function seatNewGame(tx: Tx, game: GameRow, players: [string, string], at: number): Promise<Seat[]> {
+export async function insertGame(tx: Tx, game: GameRow, players: [string, string]): Promise<Seat[]> {
   const seats = await executeNamed<Seat>(
     tx,
-    'seat_new_game',
+    'insert_game',
     sql`
-    WITH p AS (
+    WITH g AS (
+      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, rematch_of, created_at)
+      VALUES (${game.id}::uuid, ${game.gameMode}, ${game.betMicro.toString()}::bigint, ${game.payoutMicro.toString()}::bigint,
+              ${game.status}, ${JSON.stringify(game.state)}::jsonb, ${game.version}::integer, ${iso(game.deadlineAt)}::timestamptz,
+              ${game.seed}, ${game.seedHash}, ${game.rematchOf}::uuid, ${game.createdAt.toISOString()}::timestamptz)
+      RETURNING id
+    ), p AS (
       SELECT u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
       FROM users u JOIN (VALUES (${players[0]}::uuid, 0), (${players[1]}::uuid, 1)) AS x(id, seat) ON x.id = u.id
     ), seated AS (
-      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT ${game.id}::uuid, p.id, p.seat, p.score FROM p
+      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT g.id, p.id, p.seat, p.score FROM g, p
     ), logged AS (
       INSERT INTO game_log (game_id, seq, at, actor, action, move, version)
-      VALUES (${game.id}::uuid, 1, ${new Date(at).toISOString()}::timestamptz, 'server', 'create',
-              ${JSON.stringify({ players })}::jsonb, ${game.version})
+      SELECT g.id, 1, ${game.createdAt.toISOString()}::timestamptz, 'server', 'create', ${JSON.stringify({ players })}::jsonb, ${game.version}::integer FROM g
     )
     SELECT p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl" FROM p ORDER BY p.seat`,
   );

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client.ts';
 import { executeNamed } from '../db/named.ts';
 import { accounts } from '../db/schema.ts';
@@ -64,7 +64,8 @@ export async function openPlayerAccounts(db: Queryable, userId: string): Promise
 const kindOf = (ref: AccountRef) => (typeof ref === 'string' ? ref : ref.kind);
 const userOf = (ref: AccountRef) => (typeof ref === 'string' ? null : ref.userId);
 
-interface TransferRow {
+/** What ledger_transfers answers per transfer, as the statements below select it. */
+export interface TransferRow {
   o_index: number;
   o_transfer_id: string | null;
   o_applied: boolean;
@@ -74,15 +75,11 @@ interface TransferRow {
 }
 
 /**
- * The one function that moves money: inside the caller's transaction, so the balance changes commit or
- * roll back together with the domain change that caused them. Several transfers go in one round trip
- * (migration 0008's ledger_transfers: locks in id order, the idempotency key, the no-overdraft rule),
- * applied in order; the first one a player's balance cannot cover throws InsufficientFunds, and the
- * caller's transaction must roll back (the ones before it moved money). `shard` (0-15) is the row of
- * each system account they use: one per transaction (see moneyTransaction).
+ * The ledger_transfers call for `requests` (migration 0008: locks in id order, the idempotency key, the
+ * no-overdraft rule), with its answer's columns as TransferRow. A statement that needs its transfers
+ * in the same round trip as other work embeds it as a CTE and reads the rows with readTransfers.
  */
-export async function transferMany(tx: Tx, requests: TransferRequest[], shard: number): Promise<TransferResult[]> {
-  if (requests.length === 0) return [];
+export function transfersCall(requests: TransferRequest[], shard: number): SQL {
   for (const request of requests) {
     if (request.amount <= 0n) throw new RangeError(`transfer amount must be positive, got ${request.amount}`);
   }
@@ -97,22 +94,36 @@ export async function transferMany(tx: Tx, requests: TransferRequest[], shard: n
     ref: r.ref ?? null,
     shard,
   }));
-  const rows = await executeNamed<TransferRow>(
-    tx,
-    'ledger_transfers',
-    sql`SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
-               o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
-        FROM ledger_transfers(${JSON.stringify(payload)}::jsonb)`,
-  );
-  return rows.map((row, index) => {
-    const request = requests[index] as TransferRequest;
-    if (row.o_insufficient) throw new InsufficientFunds(request.from);
-    if (!row.o_applied) return { id: Number(row.o_transfer_id), applied: false, touchedUsers: [], balances: {} };
-    const balances: Record<string, bigint> = {};
-    if (typeof request.from === 'object' && request.from.kind === 'user') balances[request.from.userId] = BigInt(row.o_from_balance);
-    if (typeof request.to === 'object' && request.to.kind === 'user') balances[request.to.userId] = BigInt(row.o_to_balance);
-    return { id: Number(row.o_transfer_id), applied: true, touchedUsers: Object.keys(balances), balances };
-  });
+  return sql`SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
+                    o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
+             FROM ledger_transfers(${JSON.stringify(payload)}::jsonb)`;
+}
+
+/** ledger_transfers' rows as results, in request order; throws InsufficientFunds at the first short one. */
+export function readTransfers(requests: TransferRequest[], rows: TransferRow[]): TransferResult[] {
+  return [...rows]
+    .sort((a, b) => a.o_index - b.o_index)
+    .map((row) => {
+      const request = requests[row.o_index] as TransferRequest;
+      if (row.o_insufficient) throw new InsufficientFunds(request.from);
+      if (!row.o_applied) return { id: Number(row.o_transfer_id), applied: false, touchedUsers: [], balances: {} };
+      const balances: Record<string, bigint> = {};
+      if (typeof request.from === 'object' && request.from.kind === 'user') balances[request.from.userId] = BigInt(row.o_from_balance);
+      if (typeof request.to === 'object' && request.to.kind === 'user') balances[request.to.userId] = BigInt(row.o_to_balance);
+      return { id: Number(row.o_transfer_id), applied: true, touchedUsers: Object.keys(balances), balances };
+    });
+}
+
+/**
+ * The one function that moves money: inside the caller's transaction, so the balance changes commit or
+ * roll back together with the domain change that caused them. Several transfers go in one round trip,
+ * applied in order; the first one a player's balance cannot cover throws InsufficientFunds, and the
+ * caller's transaction must roll back (the ones before it moved money). `shard` (0-15) is the row of
+ * each system account they use: one per transaction (see moneyTransaction).
+ */
+export async function transferMany(tx: Tx, requests: TransferRequest[], shard: number): Promise<TransferResult[]> {
+  if (requests.length === 0) return [];
+  return readTransfers(requests, await executeNamed<TransferRow>(tx, 'ledger_transfers', transfersCall(requests, shard)));
 }
 
 /** A player's spendable balance in micro-USDT. */

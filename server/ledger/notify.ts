@@ -11,6 +11,10 @@ export interface MoneyTx {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Several transfers in order, in one round trip (ledger.ts transferMany). */
   transferMany(requests: TransferRequest[]): Promise<TransferResult[]>;
+  /** The system accounts' shard of this transaction, for a statement that embeds ledger.ts transfersCall. */
+  shard: number;
+  /** Results of such an embedded call (ledger.ts readTransfers), so their balances are told after commit. */
+  noteTransfers(results: TransferResult[]): void;
 }
 
 /**
@@ -25,9 +29,12 @@ export async function moneyTransaction<T>(services: Pick<Services, 'db' | 'socke
   // transaction then locks at most one row of each system account, in the same order as when there
   // was one row, so two transactions cannot deadlock on shards taken in opposite orders.
   const shard = randomInt(SYSTEM_ACCOUNT_SHARDS);
+  const note = (results: TransferResult[]) => {
+    for (const result of results) for (const [userId, balance] of Object.entries(result.balances)) balances.set(userId, balance);
+  };
   const many = async (tx: Tx, requests: TransferRequest[]) => {
     const results = await transferMany(tx, requests, shard);
-    for (const result of results) for (const [userId, balance] of Object.entries(result.balances)) balances.set(userId, balance);
+    note(results);
     return results;
   };
   const result = await services.db.transaction(async (tx) =>
@@ -35,6 +42,8 @@ export async function moneyTransaction<T>(services: Pick<Services, 'db' | 'socke
       tx,
       transfer: async (request) => (await many(tx, [request]))[0] as TransferResult,
       transferMany: (requests) => many(tx, requests),
+      shard,
+      noteTransfers: note,
     }),
   );
   for (const [userId, balance] of balances) services.sockets.to(userRoom(userId)).emit('balanceUpdated', microToUsdt(balance));

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { betLevels, gameText, REMATCH_WAIT_MS, SCORE_GATE, scoreGatedBets, type StartGameAnswer } from '../../protocol/game.ts';
 import { microToUsdt, usdtToMicro } from '../../protocol/money.ts';
 import type { Services } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { executeNamed } from '../db/named.ts';
+import { rowReader } from '../db/rows.ts';
 import { gamePlayers, games, searches, users, type UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { balanceOf, InsufficientFunds } from '../ledger/ledger.ts';
+import { balanceOf, InsufficientFunds, readTransfers, transfersCall, type TransferRequest, type TransferResult, type TransferRow } from '../ledger/ledger.ts';
 import { userRoom } from '../sockets/index.ts';
 import { feedQueues } from '../games/admin.ts';
 import { createGame } from '../games/engine.ts';
@@ -18,8 +19,9 @@ import { rulesFor } from '../games/registry.ts';
 /**
  * Matchmaking (DESIGN.md §5): one queue per (mode, bet) in PostgreSQL. Joining takes the bet into
  * escrow and either pairs with the oldest other waiting player of that queue or waits, all in one
- * transaction. A transaction-scoped advisory lock per queue makes two joins of one queue take turns,
- * so two players arriving at once always find each other instead of both waiting.
+ * transaction. A join that finds someone waiting takes them with SKIP LOCKED; one that would wait
+ * first takes a transaction-scoped advisory lock of the queue and looks again, so of two players
+ * arriving at once the second always finds the first instead of both waiting.
  */
 
 /** How long after a game ends its players may still ask for a rematch. */
@@ -38,43 +40,97 @@ function levelOf(mode: GameMode, betUsdt: number): { betMicro: bigint; payoutMic
   return { betMicro: usdtToMicro(level.bet), payoutMicro: usdtToMicro(level.payout) };
 }
 
+const userRow = rowReader(users);
+
 /** Serialises everything about one player: two starts, or a start and a cancel, take turns. */
 async function lockPlayer(tx: Tx, userId: string): Promise<UserRow> {
   // NO KEY UPDATE: rows that reference the player (game_players, searches) take KEY SHARE locks,
   // which a plain FOR UPDATE would wait on, and deadlock with a pairing in flight.
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update').prepare('lock_player').execute();
-  if (!row) throw new HttpError(401, 'Not signed in');
-  return row;
+  const [raw] = await executeNamed<Record<string, unknown>>(tx, 'lock_player', sql`SELECT ${userRow.columns} FROM users WHERE users.id = ${userId}::uuid FOR NO KEY UPDATE`);
+  if (!raw) throw new HttpError(401, 'Not signed in');
+  return userRow.read(raw);
+}
+
+interface IdleCheck {
+  searching: boolean;
+  playing: boolean;
+  /** micro-USDT, as text */
+  balance: string;
 }
 
 /**
- * Takes a queue's lock (joins of one queue take turns from here to COMMIT, so two players arriving at
- * once always find each other) and, in the same statement, checks that the player is neither searching
- * nor playing and reads their balance. The check must come in a statement after the player's lock: a
- * statement reads what was committed when it began, and one that waited for the player's lock would
- * not see what the transaction it waited for wrote.
+ * Whether the player is searching or playing, and their balance, read in a statement after the
+ * player's lock: a statement reads what was committed when it began, and one that waited for the lock
+ * would not see what the transaction it waited for wrote.
  */
-async function lockQueueForIdle(tx: Tx, queueKey: string, userId: string): Promise<{ balance: bigint }> {
-  const [row] = await executeNamed<{ searching: boolean; playing: boolean; balance: string }>(
-    tx,
-    'lock_queue_for_idle',
-    sql`
-    SELECT pg_advisory_xact_lock(hashtext(${queueKey}))::text AS locked,
-           exists (SELECT 1 FROM searches s WHERE s.user_id = ${userId}::uuid) AS searching,
-           exists (SELECT 1 FROM game_players gp WHERE gp.user_id = ${userId}::uuid AND gp.active) AS playing,
-           coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = ${userId}::uuid), 0)::text AS balance`,
-  );
-  if (!row) throw new Error('queue lock returned nothing');
-  if (row.searching) throw new HttpError(409, gameText.alreadySearching);
-  if (row.playing) throw new HttpError(409, gameText.alreadyPlaying);
-  return { balance: BigInt(row.balance) };
+const idleCheck = (userId: string) => sql`
+  SELECT exists (SELECT 1 FROM searches s WHERE s.user_id = ${userId}::uuid) AS searching,
+         exists (SELECT 1 FROM game_players gp WHERE gp.user_id = ${userId}::uuid AND gp.active) AS playing,
+         coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = ${userId}::uuid), 0)::text AS balance`;
+
+function assertIdle(check: IdleCheck | undefined): bigint {
+  if (!check) throw new Error('idle check returned nothing');
+  if (check.searching) throw new HttpError(409, gameText.alreadySearching);
+  if (check.playing) throw new HttpError(409, gameText.alreadyPlaying);
+  return BigInt(check.balance);
 }
 
-/** The bet into escrow; returns the player's balance after it. */
-async function takeBet(money: GameTx, userId: string, betMicro: bigint, searchId: string): Promise<bigint | undefined> {
+/** A queue's lock: joins that hold it take turns until COMMIT. */
+async function lockQueue(tx: Tx, queueKey: string): Promise<void> {
+  await executeNamed(tx, 'lock_queue', sql`SELECT pg_advisory_xact_lock(hashtext(${queueKey}))::text AS locked`);
+}
+
+interface Waiting {
+  id: string;
+  userId: string;
+}
+
+/**
+ * Under the queue's lock, one statement: takes the oldest other waiting player out of the queue or, if
+ * there is none, puts this player in it to wait; and takes the bet. The queue's lock is then held for
+ * this statement, the new game's (when there is one) and the COMMIT: every round trip inside it is one
+ * that every other join of this queue waits for.
+ */
+async function pairOrWait(money: GameTx, search: typeof searches.$inferInsert & { expiresAt: Date }, bet: TransferRequest[]) {
+  const [row] = await executeNamed<{ waitingId: string | null; waitingUser: string | null } & Partial<TransferRow>>(
+    money.tx,
+    'pair_or_wait',
+    sql`
+    WITH popped AS (
+      DELETE FROM searches
+      WHERE id = (
+          SELECT s.id FROM searches s
+          WHERE s.game_mode = ${search.gameMode} AND s.bet_micro = ${search.betMicro.toString()}::bigint
+            AND s.rematch_of IS NULL AND s.user_id <> ${search.userId}::uuid
+          ORDER BY s.created_at
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED)
+      RETURNING id, user_id
+    ), waited AS (
+      INSERT INTO searches (id, user_id, game_mode, bet_micro, socket_id, created_at, expires_at)
+      SELECT ${search.id}::uuid, ${search.userId}::uuid, ${search.gameMode}, ${search.betMicro.toString()}::bigint,
+             ${search.socketId ?? null}, ${(search.createdAt ?? new Date()).toISOString()}::timestamptz, ${search.expiresAt.toISOString()}::timestamptz
+      WHERE NOT EXISTS (SELECT 1 FROM popped)
+    ), bet AS (${transfersCall(bet, money.shard)})
+    SELECT (SELECT id::text FROM popped) AS "waitingId", (SELECT user_id::text FROM popped) AS "waitingUser", bet.*
+    FROM (SELECT 1) AS one LEFT JOIN bet ON true`,
+  );
+  let results: TransferResult[] = [];
   try {
-    const taken = await money.transfer({ from: { kind: 'user', userId }, to: 'escrow', amount: betMicro, kind: 'bet', idempotencyKey: `search:${searchId}:bet`, ref: searchId });
-    return taken.balances[userId];
+    results = row?.o_index === undefined || row.o_index === null ? [] : readTransfers(bet, [row as TransferRow]);
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
+    throw error;
+  }
+  money.noteTransfers(results);
+  const waiting: Waiting | null = row?.waitingId && row.waitingUser ? { id: row.waitingId, userId: row.waitingUser } : null;
+  return { waiting, balanceAfter: results[0]?.balances[search.userId] };
+}
+
+/** The bet into escrow (a rematch's; a public join takes it in pairOrWait). */
+async function takeBet(money: GameTx, bet: TransferRequest[]): Promise<TransferResult[]> {
+  try {
+    return await money.transferMany(bet);
   } catch (error) {
     if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
     throw error;
@@ -96,9 +152,9 @@ async function rematchTarget(tx: Tx, userId: string, mode: GameMode, betMicro: b
 }
 
 /**
- * A join is one transaction: the player's lock and checks, the queue's lock, the pairing or the wait,
- * and the bet last. Every join and settlement in the product moves money through the one escrow
- * account, whose lock a transfer holds until COMMIT: taking the bet last holds it for one statement.
+ * A join is one transaction: the player's lock, the idle check and the pairing (or, to wait, the
+ * queue's lock, a second look and the wait), and the bet last: every join and settlement moves money
+ * through escrow, whose row a transfer holds locked until COMMIT, so the bet holds it for one statement.
  */
 export async function startSearch(services: Services, userId: string, request: StartRequest): Promise<StartGameAnswer> {
   const { mode } = request;
@@ -110,61 +166,41 @@ export async function startSearch(services: Services, userId: string, request: S
     const { tx } = money;
     const player = await lockPlayer(tx, userId);
     if (scoreGatedBets[mode].includes(request.betUsdt) && player.score < SCORE_GATE) throw new HttpError(400, gameText.requiresScore);
-    let balance = 0n;
+    const [check] = await executeNamed<IdleCheck>(tx, 'idle_check', idleCheck(userId));
+    const balance = assertIdle(check);
+    if (balance < betMicro) throw new HttpError(400, gameText.insufficientBalance);
     const searchId = randomUUID();
+    const bet: TransferRequest[] =
+      betMicro > 0n ? [{ from: { kind: 'user', userId }, to: 'escrow', amount: betMicro, kind: 'bet', idempotencyKey: `search:${searchId}:bet`, ref: searchId }] : [];
     // What waiting looks like, if no one is there to pair with.
     const waitRow = { id: searchId, userId, gameMode: mode, betMicro, socketId: request.socketId ?? null, createdAt: new Date(now) };
     money.later(() => feedQueues(services));
-    const pairOrWait = async (): Promise<'started' | 'searching'> => {
-      if (request.isRematch) {
-        const target = await rematchTarget(tx, userId, mode, betMicro, now);
-        ({ balance } = await lockQueueForIdle(tx, `rematch:${target.gameId}`, userId));
-        const [offer] = await tx
-          .delete(searches)
-          .where(and(eq(searches.rematchOf, target.gameId), eq(searches.userId, target.opponentId)))
-          .returning();
-        if (offer) {
-          const game = await createGame(money, services, { mode, betMicro, payoutMicro, players: [offer.userId, userId], rematchOf: target.gameId, now });
-          money.later(() => {
-            for (const id of [offer.userId, userId]) services.sockets.to(userRoom(id)).emit('game-replay', { gameId: game.id });
-          });
-          return 'started';
-        }
-        await tx.insert(searches).values({ ...waitRow, rematchOf: target.gameId, opponentId: target.opponentId, expiresAt: new Date(now + REMATCH_WAIT_MS) });
-        return 'searching';
-      }
-      ({ balance } = await lockQueueForIdle(tx, `queue:${mode}:${betMicro}`, userId));
-      const [waiting] = await tx
+
+    if (request.isRematch) {
+      const target = await rematchTarget(tx, userId, mode, betMicro, now);
+      await lockQueue(tx, `rematch:${target.gameId}`);
+      const [offer] = await tx
         .delete(searches)
-        .where(
-          inArray(
-            searches.id,
-            tx
-              .select({ id: searches.id })
-              .from(searches)
-              .where(and(eq(searches.gameMode, mode), eq(searches.betMicro, betMicro), isNull(searches.rematchOf), ne(searches.userId, userId)))
-              .orderBy(asc(searches.createdAt))
-              .limit(1)
-              .for('update', { skipLocked: true }),
-          ),
-        )
-        .returning()
-        .prepare('pop_waiting_search')
-        .execute();
-      if (waiting) {
-        await createGame(money, services, { mode, betMicro, payoutMicro, players: [waiting.userId, userId], now });
-        return 'started';
+        .where(and(eq(searches.rematchOf, target.gameId), eq(searches.userId, target.opponentId)))
+        .returning();
+      if (offer) {
+        const game = await createGame(money, services, { mode, betMicro, payoutMicro, players: [offer.userId, userId], rematchOf: target.gameId, now });
+        money.later(() => {
+          for (const id of [offer.userId, userId]) services.sockets.to(userRoom(id)).emit('game-replay', { gameId: game.id });
+        });
+      } else {
+        await tx.insert(searches).values({ ...waitRow, rematchOf: target.gameId, opponentId: target.opponentId, expiresAt: new Date(now + REMATCH_WAIT_MS) });
       }
-      await tx
-        .insert(searches)
-        .values({ ...waitRow, expiresAt: new Date(now + services.config.games.searchTimeoutMs) })
-        .prepare('insert_search')
-        .execute();
-      return 'searching';
-    };
-    const status = await pairOrWait();
-    const after = betMicro > 0n ? await takeBet(money, userId, betMicro, searchId) : undefined;
-    return { status, balance: after ?? balance };
+      const [taken] = bet.length > 0 ? await takeBet(money, bet) : [];
+      return { status: offer ? ('started' as const) : ('searching' as const), balance: taken?.balances[userId] ?? balance };
+    }
+
+    // Joins of one queue take turns from here to COMMIT, so two players arriving at once always find
+    // each other instead of both waiting; pairOrWait keeps the turn to two round trips (three to pair).
+    await lockQueue(tx, `queue:${mode}:${betMicro}`);
+    const { waiting, balanceAfter } = await pairOrWait(money, { ...waitRow, expiresAt: new Date(now + services.config.games.searchTimeoutMs) }, bet);
+    if (waiting) await createGame(money, services, { mode, betMicro, payoutMicro, players: [waiting.userId, userId], now });
+    return { status: waiting ? ('started' as const) : ('searching' as const), balance: balanceAfter ?? balance };
   });
   return { status, balance: microToUsdt(balance) };
 }
