@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client.ts';
 import { executeNamed } from '../db/named.ts';
 import { accounts } from '../db/schema.ts';
@@ -64,7 +64,7 @@ export async function openPlayerAccounts(db: Queryable, userId: string): Promise
 const kindOf = (ref: AccountRef) => (typeof ref === 'string' ? ref : ref.kind);
 const userOf = (ref: AccountRef) => (typeof ref === 'string' ? null : ref.userId);
 
-/** What ledger_transfers answers per transfer, as the statements below select it. */
+/** What ledger_transfers answers per transfer, as the statements select it (ids and amounts as text). */
 export interface TransferRow {
   o_index: number;
   o_transfer_id: string | null;
@@ -74,29 +74,24 @@ export interface TransferRow {
   o_to_balance: string;
 }
 
-/**
- * The ledger_transfers call for `requests` (migration 0008: locks in id order, the idempotency key, the
- * no-overdraft rule), with its answer's columns as TransferRow. A statement that needs its transfers
- * in the same round trip as other work embeds it as a CTE and reads the rows with readTransfers.
- */
-export function transfersCall(requests: TransferRequest[], shard: number): SQL {
+/** ledger_transfers' argument for `requests` (migration 0008), as JSON text. */
+export function transfersPayload(requests: TransferRequest[], shard: number): string {
   for (const request of requests) {
     if (request.amount <= 0n) throw new RangeError(`transfer amount must be positive, got ${request.amount}`);
   }
-  const payload = requests.map((r) => ({
-    fromKind: kindOf(r.from),
-    fromUser: userOf(r.from),
-    toKind: kindOf(r.to),
-    toUser: userOf(r.to),
-    amount: r.amount.toString(),
-    kind: r.kind,
-    key: r.idempotencyKey,
-    ref: r.ref ?? null,
-    shard,
-  }));
-  return sql`SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
-                    o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
-             FROM ledger_transfers(${JSON.stringify(payload)}::jsonb)`;
+  return JSON.stringify(
+    requests.map((r) => ({
+      fromKind: kindOf(r.from),
+      fromUser: userOf(r.from),
+      toKind: kindOf(r.to),
+      toUser: userOf(r.to),
+      amount: r.amount.toString(),
+      kind: r.kind,
+      key: r.idempotencyKey,
+      ref: r.ref ?? null,
+      shard,
+    })),
+  );
 }
 
 /** ledger_transfers' rows as results, in request order; throws InsufficientFunds at the first short one. */
@@ -123,7 +118,14 @@ export function readTransfers(requests: TransferRequest[], rows: TransferRow[]):
  */
 export async function transferMany(tx: Tx, requests: TransferRequest[], shard: number): Promise<TransferResult[]> {
   if (requests.length === 0) return [];
-  return readTransfers(requests, await executeNamed<TransferRow>(tx, 'ledger_transfers', transfersCall(requests, shard)));
+  const rows = await executeNamed<TransferRow>(
+    tx,
+    'ledger_transfers',
+    sql`SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
+               o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
+        FROM ledger_transfers(${transfersPayload(requests, shard)}::jsonb)`,
+  );
+  return readTransfers(requests, rows);
 }
 
 /** A player's spendable balance in micro-USDT. */

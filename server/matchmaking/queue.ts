@@ -9,7 +9,7 @@ import { executeNamed } from '../db/named.ts';
 import { rowReader } from '../db/rows.ts';
 import { gamePlayers, games, searches, users, type UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { balanceOf, InsufficientFunds, readTransfers, transfersCall, type TransferRequest, type TransferResult, type TransferRow } from '../ledger/ledger.ts';
+import { balanceOf, InsufficientFunds, readTransfers, transfersPayload, type TransferRequest, type TransferResult, type TransferRow } from '../ledger/ledger.ts';
 import { userRoom } from '../sockets/index.ts';
 import { feedQueues } from '../games/admin.ts';
 import { createGame } from '../games/engine.ts';
@@ -59,25 +59,27 @@ interface IdleCheck {
 }
 
 /**
- * Whether the player is searching or playing, and their balance, read in a statement after the
- * player's lock: a statement reads what was committed when it began, and one that waited for the lock
- * would not see what the transaction it waited for wrote.
+ * Refuses a player who is searching or playing; answers their balance. It reads in a statement after
+ * the player's lock: a statement reads what was committed when it began, and one that waited for the
+ * lock would not see what the transaction it waited for wrote.
  */
-const idleCheck = (userId: string) => sql`
-  SELECT exists (SELECT 1 FROM searches s WHERE s.user_id = ${userId}::uuid) AS searching,
-         exists (SELECT 1 FROM game_players gp WHERE gp.user_id = ${userId}::uuid AND gp.active) AS playing,
-         coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = ${userId}::uuid), 0)::text AS balance`;
-
-function assertIdle(check: IdleCheck | undefined): bigint {
+async function checkIdle(tx: Tx, userId: string): Promise<bigint> {
+  const [check] = await executeNamed<IdleCheck>(
+    tx,
+    'idle_check',
+    sql`SELECT exists (SELECT 1 FROM searches s WHERE s.user_id = ${userId}::uuid) AS searching,
+               exists (SELECT 1 FROM game_players gp WHERE gp.user_id = ${userId}::uuid AND gp.active) AS playing,
+               coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = ${userId}::uuid), 0)::text AS balance`,
+  );
   if (!check) throw new Error('idle check returned nothing');
   if (check.searching) throw new HttpError(409, gameText.alreadySearching);
   if (check.playing) throw new HttpError(409, gameText.alreadyPlaying);
   return BigInt(check.balance);
 }
 
-/** A queue's lock: joins that hold it take turns until COMMIT. */
-async function lockQueue(tx: Tx, queueKey: string): Promise<void> {
-  await executeNamed(tx, 'lock_queue', sql`SELECT pg_advisory_xact_lock(hashtext(${queueKey}))::text AS locked`);
+/** A rematch offer's lock: the two players' starts take turns until COMMIT, so they find each other. */
+async function lockRematch(tx: Tx, gameId: string): Promise<void> {
+  await executeNamed(tx, 'lock_rematch', sql`SELECT pg_advisory_xact_lock(hashtext(${`rematch:${gameId}`}))::text AS locked`);
 }
 
 interface Waiting {
@@ -85,45 +87,45 @@ interface Waiting {
   userId: string;
 }
 
+/** A public queue's wait, as queue_join inserts it. */
+interface Search {
+  id: string;
+  userId: string;
+  gameMode: GameMode;
+  betMicro: bigint;
+  socketId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
 /**
- * Under the queue's lock, one statement: takes the oldest other waiting player out of the queue or, if
- * there is none, puts this player in it to wait; and takes the bet. The queue's lock is then held for
- * this statement, the new game's (when there is one) and the COMMIT: every round trip inside it is one
- * that every other join of this queue waits for.
+ * The join's turn at its queue, one round trip (migration 0009's queue_join): the queue's lock, then
+ * the oldest other waiting player taken out of the queue or, if there is none, this player's wait, and
+ * the bet. The lock is then held for this call, the new game's statement (when there is one) and the
+ * COMMIT: every round trip inside it is one that every other join of this queue waits for.
  */
-async function pairOrWait(money: GameTx, search: typeof searches.$inferInsert & { expiresAt: Date }, bet: TransferRequest[]) {
-  const [row] = await executeNamed<{ waitingId: string | null; waitingUser: string | null } & Partial<TransferRow>>(
+async function pairOrWait(money: GameTx, queueKey: string, search: Search, bet: TransferRequest[]) {
+  const rows = await executeNamed<{ waitingId: string | null; waitingUser: string | null } & TransferRow>(
     money.tx,
-    'pair_or_wait',
-    sql`
-    WITH popped AS (
-      DELETE FROM searches
-      WHERE id = (
-          SELECT s.id FROM searches s
-          WHERE s.game_mode = ${search.gameMode} AND s.bet_micro = ${search.betMicro.toString()}::bigint
-            AND s.rematch_of IS NULL AND s.user_id <> ${search.userId}::uuid
-          ORDER BY s.created_at
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED)
-      RETURNING id, user_id
-    ), waited AS (
-      INSERT INTO searches (id, user_id, game_mode, bet_micro, socket_id, created_at, expires_at)
-      SELECT ${search.id}::uuid, ${search.userId}::uuid, ${search.gameMode}, ${search.betMicro.toString()}::bigint,
-             ${search.socketId ?? null}, ${(search.createdAt ?? new Date()).toISOString()}::timestamptz, ${search.expiresAt.toISOString()}::timestamptz
-      WHERE NOT EXISTS (SELECT 1 FROM popped)
-    ), bet AS (${transfersCall(bet, money.shard)})
-    SELECT (SELECT id::text FROM popped) AS "waitingId", (SELECT user_id::text FROM popped) AS "waitingUser", bet.*
-    FROM (SELECT 1) AS one LEFT JOIN bet ON true`,
+    'queue_join',
+    sql`SELECT o_waiting_id::text AS "waitingId", o_waiting_user::text AS "waitingUser", o_index, o_transfer_id::text AS o_transfer_id,
+               o_applied, o_insufficient, o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
+        FROM queue_join(${queueKey}, ${JSON.stringify({ ...search, betMicro: search.betMicro.toString() })}::jsonb,
+                        ${transfersPayload(bet, money.shard)}::jsonb)`,
   );
-  let results: TransferResult[] = [];
+  let results: TransferResult[];
   try {
-    results = row?.o_index === undefined || row.o_index === null ? [] : readTransfers(bet, [row as TransferRow]);
+    results = readTransfers(
+      bet,
+      rows.filter((row) => row.o_index !== null),
+    );
   } catch (error) {
     if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
     throw error;
   }
   money.noteTransfers(results);
-  const waiting: Waiting | null = row?.waitingId && row.waitingUser ? { id: row.waitingId, userId: row.waitingUser } : null;
+  const [first] = rows;
+  const waiting: Waiting | null = first?.waitingId && first.waitingUser ? { id: first.waitingId, userId: first.waitingUser } : null;
   return { waiting, balanceAfter: results[0]?.balances[search.userId] };
 }
 
@@ -166,8 +168,7 @@ export async function startSearch(services: Services, userId: string, request: S
     const { tx } = money;
     const player = await lockPlayer(tx, userId);
     if (scoreGatedBets[mode].includes(request.betUsdt) && player.score < SCORE_GATE) throw new HttpError(400, gameText.requiresScore);
-    const [check] = await executeNamed<IdleCheck>(tx, 'idle_check', idleCheck(userId));
-    const balance = assertIdle(check);
+    const balance = await checkIdle(tx, userId);
     if (balance < betMicro) throw new HttpError(400, gameText.insufficientBalance);
     const searchId = randomUUID();
     const bet: TransferRequest[] =
@@ -178,7 +179,7 @@ export async function startSearch(services: Services, userId: string, request: S
 
     if (request.isRematch) {
       const target = await rematchTarget(tx, userId, mode, betMicro, now);
-      await lockQueue(tx, `rematch:${target.gameId}`);
+      await lockRematch(tx, target.gameId);
       const [offer] = await tx
         .delete(searches)
         .where(and(eq(searches.rematchOf, target.gameId), eq(searches.userId, target.opponentId)))
@@ -196,9 +197,8 @@ export async function startSearch(services: Services, userId: string, request: S
     }
 
     // Joins of one queue take turns from here to COMMIT, so two players arriving at once always find
-    // each other instead of both waiting; pairOrWait keeps the turn to two round trips (three to pair).
-    await lockQueue(tx, `queue:${mode}:${betMicro}`);
-    const { waiting, balanceAfter } = await pairOrWait(money, { ...waitRow, expiresAt: new Date(now + services.config.games.searchTimeoutMs) }, bet);
+    // each other instead of both waiting; pairOrWait keeps the turn to one round trip (two to pair).
+    const { waiting, balanceAfter } = await pairOrWait(money, `queue:${mode}:${betMicro}`, { ...waitRow, expiresAt: new Date(now + services.config.games.searchTimeoutMs) }, bet);
     if (waiting) await createGame(money, services, { mode, betMicro, payoutMicro, players: [waiting.userId, userId], now });
     return { status: waiting ? ('started' as const) : ('searching' as const), balance: balanceAfter ?? balance };
   });
