@@ -143,7 +143,9 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerCh
         child.kill('SIGKILL');
         await exited;
       }
-      fs.rmSync(logFile, { force: true });
+      // LOAD_BENCH_KEEP_LOG=1 keeps the node's log (its request lines carry the server-side responseTime).
+      if (process.env.LOAD_BENCH_KEEP_LOG === '1') console.log(`the node's log: ${logFile}`);
+      else fs.rmSync(logFile, { force: true });
     },
   };
 }
