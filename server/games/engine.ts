@@ -18,9 +18,11 @@ import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame 
 import { gameUpdateFor, type Seat } from './views.ts';
 
 /**
- * The authority of every game (DESIGN.md §2): each change is one transaction holding the game row's
- * lock; the rules compute, the row, its log line and (at the end) the settlement commit together; the
- * players hear about it only after commit, each with their own view.
+ * The authority of every game (DESIGN.md §2): each change is one transaction; the rules compute, the
+ * row, its log line and (at the end) the settlement commit together; the players hear about it only
+ * after commit, each with their own view. A change that ends the game holds the row's lock; one that
+ * moves no money is a single statement that writes only if the row is still at the version it was
+ * read at (playMove; server/README.md "The hot paths").
  */
 
 function rulesOf(mode: GameMode): AnyRules {

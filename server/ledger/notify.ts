@@ -1,8 +1,8 @@
+import { randomInt } from 'node:crypto';
 import type { Services } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { userRoom } from '../sockets/index.ts';
 import { microToUsdt } from '../../protocol/money.ts';
-import { randomInt } from 'node:crypto';
 import { SYSTEM_ACCOUNT_SHARDS, transferMany, type TransferRequest, type TransferResult } from './ledger.ts';
 
 export interface MoneyTx {
@@ -11,7 +11,7 @@ export interface MoneyTx {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Several transfers in order, in one round trip (ledger.ts transferMany). */
   transferMany(requests: TransferRequest[]): Promise<TransferResult[]>;
-  /** The system accounts' shard of this transaction, for a statement that embeds ledger.ts transfersCall. */
+  /** The system accounts' shard of this transaction, for a statement that calls ledger_transfers itself (ledger.ts transfersPayload). */
   shard: number;
   /** Results of such an embedded call (ledger.ts readTransfers), so their balances are told after commit. */
   noteTransfers(results: TransferResult[]): void;
