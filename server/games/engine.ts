@@ -11,7 +11,7 @@ import { audit } from '../admin/audit.ts';
 import { HttpError } from '../http/errors.ts';
 import { userRoom } from '../sockets/index.ts';
 import { feedOngoingGames } from './admin.ts';
-import { gameTransaction, type GameTx } from './outbox.ts';
+import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
 import { rulesFor, type AnyRules } from './registry.ts';
 import { refundGame, settleGame } from './settle.ts';
 import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame } from './store.ts';
@@ -168,6 +168,16 @@ function applyRule<T>(compute: () => T): T {
 /** How often a move computed on a row that changed meanwhile is computed again on the new one. */
 const MOVE_ATTEMPTS = 5;
 
+type MoveInput = { gameId: string; userId: string; mode: GameMode; move: unknown; v?: number | undefined };
+
+/** The player's move on the game as read: refused (409, 422) unless it is theirs to make. */
+function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
+  checkPlayable(row, seats, input.userId, input.mode, input.v);
+  const now = Date.now();
+  const state = applyRule(() => rulesOf(row.gameMode).apply(row.state, input.userId, input.move, now));
+  return { state, transition: { actor: input.userId, action: 'move', move: input.move, now } satisfies Transition };
+}
+
 /**
  * A player's move. Refused moves (409 stale or too late, 422 illegal) change nothing.
  *
@@ -177,33 +187,25 @@ const MOVE_ATTEMPTS = 5;
  * first makes it read again). Two round trips instead of six, and no lock held across the node's
  * work. A move that ends the game is made again under the row's lock, in the transaction that settles.
  */
-export async function playMove(
-  services: Services,
-  input: { gameId: string; userId: string; mode: GameMode; move: unknown; v?: number | undefined },
-): Promise<{ row: GameRow; seats: Seat[] }> {
+export async function playMove(services: Services, input: MoveInput): Promise<{ row: GameRow; seats: Seat[] }> {
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const loaded = await loadGame(services.db, input.gameId);
     if (!loaded) throw new HttpError(404, gameText.gameNotFound);
-    const { row, seats } = loaded;
-    checkPlayable(row, seats, input.userId, input.mode, input.v);
-    const now = Date.now();
-    const state = applyRule(() => rulesOf(row.gameMode).apply(row.state, input.userId, input.move, now));
-    const { next, outcome } = nextRow(row, state, now);
+    const { state, transition } = applyMove(loaded, input);
+    const { next, outcome } = nextRow(loaded.row, state, transition.now);
     if (outcome) break;
-    const transition: Transition = { actor: input.userId, action: 'move', move: input.move, now };
-    const written = await writeTransitions(services.db, [{ next, readVersion: row.version, log: logLine(transition) }]);
-    if (!written.has(row.id)) continue;
-    publish(services, next, seats);
+    const written = await writeTransitions(services.db, [{ next, readVersion: loaded.row.version, log: logLine(transition) }]);
+    if (!written.has(next.id)) continue;
+    // Committed (one statement): the players are told as after any transaction.
     logTransition(services, next, transition);
-    return { row: next, seats };
+    await runCommitted(services, [() => publish(services, next, loaded.seats)]);
+    return { row: next, seats: loaded.seats };
   }
   // It ends the game (or the row kept changing under it): under the lock, settled in one transaction.
   return gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
-    checkPlayable(locked.row, locked.seats, input.userId, input.mode, input.v);
-    const now = Date.now();
-    const state = applyRule(() => rulesOf(locked.row.gameMode).apply(locked.row.state, input.userId, input.move, now));
-    return { row: await commitState(money, services, locked, state, { actor: input.userId, action: 'move', move: input.move, now }), seats: locked.seats };
+    const { state, transition } = applyMove(locked, input);
+    return { row: await commitState(money, services, locked, state, transition), seats: locked.seats };
   });
 }
 

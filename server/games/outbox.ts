@@ -17,12 +17,20 @@ export interface GameTx extends MoneyTx {
 export async function gameTransaction<T>(services: Services, work: (tx: GameTx) => Promise<T>): Promise<T> {
   const outbox: Outbox = [];
   const result = await moneyTransaction(services, (money) => work({ ...money, later: (effect) => void outbox.push(effect) }));
-  for (const effect of outbox) {
+  await runCommitted(services, outbox);
+  return result;
+}
+
+/**
+ * Runs what tells the world about a change that has committed. The change stands whatever happens
+ * here: an effect that fails is logged, never turned into an error of the request that made it.
+ */
+export async function runCommitted(services: Services, effects: Outbox): Promise<void> {
+  for (const effect of effects) {
     try {
       await effect();
     } catch (error) {
       services.log.error({ err: error }, 'after-commit effect failed');
     }
   }
-  return result;
 }

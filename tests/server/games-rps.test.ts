@@ -138,6 +138,27 @@ for (const kind of databaseKinds) {
       await post(a, '/api/leave-rps-game', { gameId });
     });
 
+    it('keeps a move that was written when telling the players fails: 200, and the game shows it', async () => {
+      const [a, b] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const gameId = await pairedRps(t.app, a, b, 0);
+      const before = (await currentGame(t.app, a)).game.v as number;
+      const sockets = t.app.services.sockets;
+      const to = sockets.to;
+      sockets.to = () => {
+        throw new Error('socket layer down');
+      };
+      try {
+        const res = await post(a, '/api/rps-move', { gameId, choice: 'rock', round: 1 });
+        expect(res.statusCode).toBe(200);
+      } finally {
+        sockets.to = to;
+      }
+      const after = (await currentGame(t.app, a)).game;
+      expect(after.v).toBe(before + 1);
+      expect(after.phases[a.id]).toBe('waiting-for-opponent');
+      await post(a, '/api/leave-rps-game', { gameId });
+    });
+
     it('sweeps the other games when one game\'s timeout fails, and puts the broken one back by a minute', async () => {
       const [a, b, c, d] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0), fundedPlayer(t, 0), fundedPlayer(t, 0)]);
       const broken = await pairedRps(t.app, a, b, 0);
