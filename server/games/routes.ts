@@ -13,7 +13,8 @@ import { requireUser, sessionUser } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { activeGameOf, leaveGame, playMove } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
-import { gameUpdateFor, seatsOf } from './views.ts';
+import { seatsOf } from './store.ts';
+import { gameUpdateFor } from './views.ts';
 
 /** After a game ends, GET /current-game still shows it this long, so a reconnect sees the result. */
 const RECENT_GAME_MS = 60_000;

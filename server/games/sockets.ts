@@ -5,7 +5,7 @@ import type { Services } from '../context.ts';
 import { gamePlayers, games } from '../db/schema.ts';
 import { userRoom } from '../sockets/index.ts';
 import { activeGameOf } from './engine.ts';
-import { seatsOf } from './views.ts';
+import { seatsOf } from './store.ts';
 
 /** A chat burst of this many messages, refilled one per interval, per socket. */
 const CHAT_BURST = 3;

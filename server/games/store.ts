@@ -26,6 +26,12 @@ const seatsJson: SQL = sql`(
 
 const gameRow = rowReader(games);
 
+/** A game's seats, seat order (for a game read some other way). */
+export async function seatsOf(db: Queryable, gameId: string): Promise<Seat[]> {
+  const [raw] = await executeNamed<{ seats: Seat[] }>(db, 'game_seats', sql`SELECT ${seatsJson} AS seats FROM games WHERE games.id = ${gameId}::uuid`);
+  return raw?.seats ?? [];
+}
+
 const readLoaded = (raw: Record<string, unknown>): LoadedGame => ({ row: gameRow.read(raw), seats: raw.seats as Seat[] });
 
 /** A game and its seats in one statement; `lock` holds the game row until the transaction ends. */

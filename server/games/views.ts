@@ -1,8 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { microToUsdt } from '../../protocol/money.ts';
 import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
-import type { Queryable } from '../db/client.ts';
-import { gamePlayers, users, type GameRow } from '../db/schema.ts';
+import type { GameRow } from '../db/schema.ts';
 import { rulesFor } from './registry.ts';
 
 /** A seat at a game: who sits there, as the opponent panel shows them. */
@@ -13,22 +11,6 @@ export interface Seat {
   country: string | null;
   score: number;
   photoUrl: string | null;
-}
-
-export async function seatsOf(db: Queryable, gameId: string): Promise<Seat[]> {
-  return db
-    .select({
-      userId: gamePlayers.userId,
-      seat: gamePlayers.seat,
-      nickname: users.nickname,
-      country: users.country,
-      score: users.score,
-      photoUrl: users.photoUrl,
-    })
-    .from(gamePlayers)
-    .innerJoin(users, eq(users.id, gamePlayers.userId))
-    .where(eq(gamePlayers.gameId, gameId))
-    .orderBy(asc(gamePlayers.seat));
 }
 
 const opponentOf = (seat: Seat): Opponent => ({

@@ -8,7 +8,7 @@ import { seedHashOf } from '../../rules/random.ts';
 import { gamePlayers, games, users } from '../../server/db/schema.ts';
 import { gameTransaction } from '../../server/games/outbox.ts';
 import { eloChange, settleGame } from '../../server/games/settle.ts';
-import { seatsOf } from '../../server/games/views.ts';
+import { seatsOf } from '../../server/games/store.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { balanceOf as ledgerBalance } from '../../server/ledger/ledger.ts';
 import { databaseKinds, login, register, rows, startTestApp, type TestApp } from './harness.ts';
