@@ -108,8 +108,9 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
   );
 
   const balances = { [winnerId]: winner.balance, [loserId]: loser.balance };
-  // The money last: every join and settlement locks the one escrow account, so this transaction holds
-  // it only from here to its commit (the game row's write), not through the ratings and records above.
+  // The money last: a transfer holds its accounts' rows (an escrow and a rake shard) until COMMIT, so
+  // this transaction holds them only from here to its commit (the game row's write), not through the
+  // ratings and records above.
   if (bet > 0n) {
     const requests: TransferRequest[] = [
       { from: 'escrow', to: { kind: 'user', userId: winnerId }, amount: row.payoutMicro, kind: 'payout', idempotencyKey: `game:${row.id}:payout`, ref: row.id },

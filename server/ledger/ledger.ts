@@ -40,9 +40,8 @@ export interface TransferResult {
   id: number;
   /** False when the idempotency key had already been used. */
   applied: boolean;
-  /** Players whose balance changed, so the caller can tell them after commit. */
-  touchedUsers: string[];
-  /** Those players' balances after this transfer (micro-USDT); theirs until the transaction commits. */
+  /** The players whose balance it changed, with their balance after it (micro-USDT): theirs until the
+   * transaction commits, so the caller can tell them after commit without reading it again. */
   balances: Record<string, bigint>;
 }
 
@@ -101,11 +100,11 @@ export function readTransfers(requests: TransferRequest[], rows: TransferRow[]):
     .map((row) => {
       const request = requests[row.o_index] as TransferRequest;
       if (row.o_insufficient) throw new InsufficientFunds(request.from);
-      if (!row.o_applied) return { id: Number(row.o_transfer_id), applied: false, touchedUsers: [], balances: {} };
+      if (!row.o_applied) return { id: Number(row.o_transfer_id), applied: false, balances: {} };
       const balances: Record<string, bigint> = {};
       if (typeof request.from === 'object' && request.from.kind === 'user') balances[request.from.userId] = BigInt(row.o_from_balance);
       if (typeof request.to === 'object' && request.to.kind === 'user') balances[request.to.userId] = BigInt(row.o_to_balance);
-      return { id: Number(row.o_transfer_id), applied: true, touchedUsers: Object.keys(balances), balances };
+      return { id: Number(row.o_transfer_id), applied: true, balances };
     });
 }
 

@@ -120,8 +120,7 @@ async function pairOrWait(money: GameTx, queueKey: string, search: Search, bet: 
       rows.filter((row) => row.o_index !== null),
     );
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
-    throw error;
+    refusedBet(error);
   }
   money.noteTransfers(results);
   const [first] = rows;
@@ -129,14 +128,15 @@ async function pairOrWait(money: GameTx, queueKey: string, search: Search, bet: 
   return { waiting, balanceAfter: results[0]?.balances[search.userId] };
 }
 
+/** A bet the balance cannot cover is the player's 400; anything else stays what it is. */
+function refusedBet(error: unknown): never {
+  if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
+  throw error;
+}
+
 /** The bet into escrow (a rematch's; a public join takes it in pairOrWait). */
 async function takeBet(money: GameTx, bet: TransferRequest[]): Promise<TransferResult[]> {
-  try {
-    return await money.transferMany(bet);
-  } catch (error) {
-    if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
-    throw error;
-  }
+  return money.transferMany(bet).catch(refusedBet);
 }
 
 /** The finished game a rematch asks to replay, with the opponent. */
@@ -154,9 +154,9 @@ async function rematchTarget(tx: Tx, userId: string, mode: GameMode, betMicro: b
 }
 
 /**
- * A join is one transaction: the player's lock, the idle check and the pairing (or, to wait, the
- * queue's lock, a second look and the wait), and the bet last: every join and settlement moves money
- * through escrow, whose row a transfer holds locked until COMMIT, so the bet holds it for one statement.
+ * A join is one transaction: the player's lock and their checks (idle, score, balance), then the
+ * queue's turn in one call (pairOrWait: the pairing or the wait, and the bet), and the new game when
+ * there is one. A rematch waits for its one named opponent instead of the public queue.
  */
 export async function startSearch(services: Services, userId: string, request: StartRequest): Promise<StartGameAnswer> {
   const { mode } = request;
@@ -205,16 +205,23 @@ export async function startSearch(services: Services, userId: string, request: S
   return { status, balance: microToUsdt(balance) };
 }
 
-async function refundSearch(money: GameTx, search: typeof searches.$inferSelect, reason: 'cancel' | 'timeout'): Promise<void> {
-  if (search.betMicro === 0n) return;
-  await money.transfer({
-    from: 'escrow',
-    to: { kind: 'user', userId: search.userId },
-    amount: search.betMicro,
-    kind: 'bet-refund',
-    idempotencyKey: `search:${search.id}:refund`,
-    ref: `${search.id}:${reason}`,
-  });
+/** The bets of searches that end without a game back to their players; each player's balance after it. */
+async function refundSearches(money: GameTx, ended: (typeof searches.$inferSelect)[], reason: 'cancel' | 'timeout'): Promise<Map<string, bigint>> {
+  const refunds: TransferRequest[] = ended
+    .filter((search) => search.betMicro > 0n)
+    .map((search) => ({
+      from: 'escrow',
+      to: { kind: 'user', userId: search.userId },
+      amount: search.betMicro,
+      kind: 'bet-refund',
+      idempotencyKey: `search:${search.id}:refund`,
+      ref: `${search.id}:${reason}`,
+    }));
+  const balances = new Map<string, bigint>();
+  for (const result of await money.transferMany(refunds)) for (const [userId, balance] of Object.entries(result.balances)) balances.set(userId, balance);
+  // A free search moved no money: its player's balance as it is.
+  for (const search of ended) if (!balances.has(search.userId)) balances.set(search.userId, await balanceOf(money.tx, search.userId));
+  return balances;
 }
 
 /**
@@ -222,14 +229,14 @@ async function refundSearch(money: GameTx, search: typeof searches.$inferSelect,
  * commits; this delete then finds nothing and answers 409, and the game goes on.
  */
 export async function cancelSearch(services: Services, userId: string): Promise<{ balance: number }> {
-  await gameTransaction(services, async (money) => {
+  const balance = await gameTransaction(services, async (money) => {
     await lockPlayer(money.tx, userId);
     const [search] = await money.tx.delete(searches).where(eq(searches.userId, userId)).returning();
     if (!search) throw new HttpError(409, gameText.noSearch);
-    await refundSearch(money, search, 'cancel');
     money.later(() => feedQueues(services));
+    return (await refundSearches(money, [search], 'cancel')).get(userId) ?? 0n;
   });
-  return { balance: microToUsdt(await balanceOf(services.db, userId)) };
+  return { balance: microToUsdt(balance) };
 }
 
 /** Searches past their time are refunded with `search-timeout {balance}`; safe on several nodes at once. */
@@ -244,10 +251,9 @@ export async function expireSearches(services: Services, now = Date.now(), limit
       .for('update', { skipLocked: true });
     if (expired.length === 0) return 0;
     await money.tx.delete(searches).where(inArray(searches.id, expired.map((s) => s.id)));
-    for (const search of expired) {
-      await refundSearch(money, search, 'timeout');
-      const balance = microToUsdt(await balanceOf(money.tx, search.userId));
-      money.later(() => void services.sockets.to(userRoom(search.userId)).emit('search-timeout', { balance }));
+    const balances = await refundSearches(money, expired, 'timeout');
+    for (const [userId, balance] of balances) {
+      money.later(() => void services.sockets.to(userRoom(userId)).emit('search-timeout', { balance: microToUsdt(balance) }));
     }
     money.later(() => feedQueues(services));
     return expired.length;
