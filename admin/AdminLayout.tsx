@@ -53,6 +53,8 @@ export function AdminLayout() {
           <NavLink to="/admin/dashboard">Dashboard</NavLink>
           <NavLink to="/admin/completed-games">Completed Games</NavLink>
           <NavLink to="/admin/users">Users</NavLink>
+          <NavLink to="/admin/risk">Risk</NavLink>
+          <NavLink to="/admin/withdrawals">Withdrawals</NavLink>
         </nav>
         <div className="admin__who">
           {operator.data && <span className="muted">{operator.data.username}</span>}

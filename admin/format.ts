@@ -1,5 +1,6 @@
 import type { GameMode } from '../protocol/constants.ts';
 import { errorText } from '../protocol/errors.ts';
+import type { RiskSignal, WithdrawalStatus } from '../protocol/integrity.ts';
 import { formatBalance } from '../protocol/money.ts';
 
 /** Game names as the back office shows them (spec §2: RPS reads Rock-Paper-Scissors). */
@@ -42,3 +43,28 @@ export function formatAdminDate(value: string | null | undefined): string {
   if (!value || Number.isNaN(date.getTime())) return errorText.invalidDate;
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A gain or a loss: +$1.50, -$1.50, $0.00. */
+export function formatSignedUsdt(amount: number): string {
+  const text = formatUsdt(Math.abs(amount));
+  if (text === '$0.00') return text;
+  return amount < 0 ? `-${text}` : `+${text}`;
+}
+
+/** Withdrawal statuses as the review page's filter reads them. */
+export const withdrawalStatusNames: Record<WithdrawalStatus, string> = {
+  review: 'In review',
+  pending: 'Pending',
+  sending: 'Sending',
+  completed: 'Completed',
+  failed: 'Failed',
+  rejected: 'Rejected',
+};
+
+/** What two linked accounts share. */
+export const riskSignalNames: Record<RiskSignal, string> = {
+  device: 'Device',
+  ip: 'IP',
+  address: 'Withdrawal address',
+  invite: 'Invite',
+};

@@ -3,9 +3,12 @@ import { AdminLayout } from './AdminLayout.tsx';
 import { CompletedGamesPage } from './pages/completed-games/CompletedGamesPage.tsx';
 import { DashboardPage } from './pages/dashboard/DashboardPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import { RiskPage } from './pages/risk/RiskPage.tsx';
+import { UserRiskPage } from './pages/user-risk/UserRiskPage.tsx';
 import { UsersPage } from './pages/users/UsersPage.tsx';
+import { WithdrawalsPage } from './pages/withdrawals/WithdrawalsPage.tsx';
 
-/** Spec §2 back-office routes, all under /admin (the server sends admin/index.html for them). */
+/** Spec §2 back-office routes plus the integrity pages, all under /admin (the server sends admin/index.html for them). */
 export const adminRoutes: RouteObject[] = [
   { path: '/admin/login', element: <LoginPage /> },
   {
@@ -14,6 +17,9 @@ export const adminRoutes: RouteObject[] = [
       { path: '/admin/dashboard', element: <DashboardPage /> },
       { path: '/admin/completed-games', element: <CompletedGamesPage /> },
       { path: '/admin/users', element: <UsersPage /> },
+      { path: '/admin/users/:id/risk', element: <UserRiskPage /> },
+      { path: '/admin/risk', element: <RiskPage /> },
+      { path: '/admin/withdrawals', element: <WithdrawalsPage /> },
     ],
   },
   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },

@@ -13,12 +13,16 @@ export interface Friend {
   username: string;
   avatarUrl: string | null;
   earnings: number;
+  /** Counts toward Invite 20 friends: deposited enough and finished a paid game against someone else. */
+  qualified: boolean;
 }
 
 export interface FriendsAnswer {
   friends: Friend[];
   /** Pending referral rewards, claimable. */
   totalRewards: number;
+  /** One line: what makes a friend count. */
+  qualifyRule: string;
 }
 
 export interface ClaimRewardsAnswer {
@@ -41,7 +45,16 @@ export interface Task {
   completed: boolean;
   conditionMet: boolean;
   progress: { current: number; target: number };
+  /** One line: what counts toward the progress. */
+  rule: string;
 }
+
+/** What counts toward each task, in the player's words (the deposit amount comes from the server). */
+export const taskRules = {
+  invite_20_friends: (depositUsdt: number) =>
+    `A friend counts once they have deposited ${depositUsdt} USDT and finished a paid game against someone other than you.`,
+  win_100_games: () => 'Only wins in paid games that end by play count: not free games, not games your opponent left or timed out of.',
+} satisfies Record<TaskCondition, (depositUsdt: number) => string>;
 
 export const claimTaskBody = z.object({ taskId: z.enum(taskConditions, { error: 'Unknown task' }) });
 export type ClaimTaskBody = z.input<typeof claimTaskBody>;

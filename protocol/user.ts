@@ -19,6 +19,8 @@ export interface User {
   photoUrl: string | null;
   avatarUrl: string | null;
   inviteLink: string;
+  /** Under an operator's review: can play no game, withdraw or claim until lifted. */
+  frozen: boolean;
 }
 
 /** `GET /api/user/{id}`: what a signed-in player may see of a player; the balance only of themselves. */

@@ -28,6 +28,16 @@ export const withdrawBody = z.object({
 });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 
+/** POST /api/withdraw: the balance left, and whether the withdrawal goes out now or waits for review. */
+export interface WithdrawAnswer {
+  newBalance: number;
+  status: 'pending' | 'review';
+}
+
+/** What the withdraw page says when a withdrawal waits for an operator. */
+export const WITHDRAWAL_REVIEW_TEXT =
+  'Your withdrawal is under review. The amount is held and goes out once approved, or comes back to your balance.';
+
 export const transactionTypes = ['deposit', 'withdrawal', 'claim-reward', 'task-reward'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 

@@ -32,6 +32,8 @@ import { telegramBotRoutes } from './telegram/routes.ts';
 import { attachGameSockets } from './games/sockets.ts';
 import { startGameWorkers } from './games/workers.ts';
 import { stopAdminFeeds } from './games/admin.ts';
+import { adminIntegrityRoutes } from './integrity/routes.ts';
+import { startRiskWorker } from './integrity/workers.ts';
 
 export interface AppOptions {
   config: Config;
@@ -124,6 +126,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(adminGameRoutes, { prefix: '/admin' });
       await api.register(adminGrowthRoutes, { prefix: '/admin' });
       await api.register(adminReportRoutes, { prefix: '/admin' });
+      await api.register(adminIntegrityRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
@@ -133,6 +136,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   attachGameSockets(app.services);
   const stopWorkers = startWorkers ? startWalletWorkers(app.services, log) : async () => undefined;
   const stopGameWorkers = startWorkers ? startGameWorkers(app.services) : async () => undefined;
+  const stopRiskWorker = startWorkers ? startRiskWorker(app.services) : async () => undefined;
   // Chain balances for the users page: a few addresses a round, in the background.
   const stopBalanceRefresh = startWorkers
     ? startRounds(config.wallet.chain === 'devchain' ? 5_000 : 60_000, async () => {
@@ -146,6 +150,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     : async () => undefined;
   app.addHook('onClose', async () => {
     await stopGameWorkers();
+    await stopRiskWorker();
     stopAdminFeeds(app.services);
     await stopBalanceRefresh();
     await stopWorkers();

@@ -62,6 +62,9 @@ const environment = z
       .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
       .pipe(z.array(z.enum(['rps', 'blot', 'carrom', 'backgammon']))),
     GAME_SWEEP_MS: positiveInt(200),
+    QUALIFY_DEPOSIT_USDT: usdt.default(10_000_000n),
+    WITHDRAWAL_REVIEW_USDT: usdt.default(100_000_000n),
+    RISK_ROUND_MS: positiveInt(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
@@ -95,6 +98,7 @@ export interface Config {
   logLevel: string;
   wallet: WalletConfig;
   games: { searchTimeoutMs: number; sweepMs: number; openModes: ('rps' | 'blot' | 'carrom' | 'backgammon')[] };
+  integrity: IntegrityConfig;
   /** Where the built clients live; the server serves them when present. */
   distDir: string;
 }
@@ -109,6 +113,15 @@ export interface WalletConfig {
   trxRateMicro: bigint;
   minDepositMicro: bigint;
   tron: { apiUrl: string; apiKey: string | undefined; usdtContract: string; xpub: string; hotWalletKey: string } | undefined;
+}
+
+export interface IntegrityConfig {
+  /** An invited friend counts toward the invite task once credited this much in deposits (micro-USDT). */
+  qualifyDepositMicro: bigint;
+  /** A withdrawal of at least this much waits for an operator (micro-USDT). */
+  withdrawalReviewMicro: bigint;
+  /** How often each node runs the risk round. */
+  roundMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES },
+    integrity: { qualifyDepositMicro: e.QUALIFY_DEPOSIT_USDT, withdrawalReviewMicro: e.WITHDRAWAL_REVIEW_USDT, roundMs: e.RISK_ROUND_MS },
     distDir: path.resolve('dist'),
   };
 }

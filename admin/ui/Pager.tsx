@@ -8,10 +8,12 @@ interface PagerProps {
   total: number;
   onPage: (page: number) => void;
   disabled?: boolean;
+  /** The list's page size when it is not ADMIN_PAGE_SIZE. */
+  pageSize?: number;
 }
 
-export function Pager({ page, total, onPage, disabled = false }: PagerProps) {
-  const pages = pageCount(total);
+export function Pager({ page, total, onPage, disabled = false, pageSize = ADMIN_PAGE_SIZE }: PagerProps) {
+  const pages = pageCount(total, pageSize);
   return (
     <nav className="admin-pager" aria-label="Pages">
       <button className="button button--secondary" type="button" disabled={disabled || page <= 1} onClick={() => onPage(Math.max(1, page - 1))}>

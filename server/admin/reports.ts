@@ -4,6 +4,7 @@ import type { AdminUserRow, CompletedGameRow, completedGamesQuery, dateRangeQuer
 import type { GameMode } from '../../protocol/constants.ts';
 import { microToUsdt, usdtToMicro } from '../../protocol/money.ts';
 import type { Queryable } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * The back office's lists, filtered, searched and paged in the database (never a table in memory), at
@@ -12,10 +13,6 @@ import type { Queryable } from '../db/client.ts';
  * characters, and becomes a range of ids. A whole list (no search, no balance filter) is counted and
  * paged by day (see `dayPage`); a searched one by collecting its matches from indexes only.
  */
-
-async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /** A LIKE prefix pattern of user input, its wildcards taken literally. */
 const prefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -8,6 +8,7 @@ import { HttpError, parseInput } from '../http/errors.ts';
 import { requireUser, sessionUser } from '../http/guards.ts';
 import { createUser, findInviter, findUserByLogin } from '../users/accounts.ts';
 import { userEntity } from '../users/entity.ts';
+import { deviceIdOf, recordSessionStart } from '../integrity/signals.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   PLAYER_COOKIE,
@@ -28,6 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/register', async (request, reply) => {
     await limitAuth(request, 'register', 'username');
     const body = parseInput(registerBody, request.body);
+    const deviceId = deviceIdOf(request);
     const passwordHash = await hashPassword(body.password);
     const user = await db.transaction(async (tx) =>
       createUser(tx, {
@@ -38,6 +40,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         invitedBy: await findInviter(tx, body.invitedBy),
       }),
     );
+    await recordSessionStart(db, { userId: user.id, source: 'register', ip: request.ip, deviceId, telegramId: null });
     announceFriend(app.services, user);
     request.log.info({ userId: user.id }, 'player registered');
     return reply.status(201).send({ user: await userEntity(db, config, user) });
@@ -46,10 +49,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/login', async (request, reply) => {
     await limitAuth(request, 'login', 'username');
     const body = parseInput(loginBody, request.body);
+    const deviceId = deviceIdOf(request);
     const user = await findUserByLogin(db, body.username);
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
     if (!user || !user.passwordHash || !valid) throw new HttpError(401, validationText.invalidUsernameOrPassword);
     const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
+    await recordSessionStart(db, { userId: user.id, source: 'login', ip: request.ip, deviceId, telegramId: user.telegramId });
     setSessionCookie(reply, config, PLAYER_COOKIE, token);
     request.log.info({ userId: user.id }, 'player signed in');
     return { user: await userEntity(db, config, user) };

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { parse, validate } from '@telegram-apps/init-data-node';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { announceFriend } from '../growth/friends.ts';
 import { telegramAuthBody } from '../../protocol/auth.ts';
@@ -11,6 +11,7 @@ import { users, type UserRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { createUser, findInviter, isUsernameFree } from '../users/accounts.ts';
 import { userEntity } from '../users/entity.ts';
+import { deviceIdOf, recordSessionStart } from '../integrity/signals.ts';
 import { PLAYER_COOKIE, openSession, setSessionCookie } from './sessions.ts';
 import { newInviteCode } from './tokens.ts';
 
@@ -94,8 +95,9 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     return config.botToken;
   }
 
-  async function signIn(reply: FastifyReply, user: UserRow): Promise<void> {
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, deviceId: string | null): Promise<void> {
     const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
+    await recordSessionStart(db, { userId: user.id, source: 'telegram', ip: request.ip, deviceId, telegramId: user.telegramId });
     setSessionCookie(reply, config, PLAYER_COOKIE, token);
   }
 
@@ -103,6 +105,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     const token = botToken();
     await limitAuth(request, 'telegram');
     const body = parseInput(telegramAuthBody, request.body);
+    const deviceId = deviceIdOf(request);
     let profile: TelegramProfile;
     let startParam: string | undefined;
     try {
@@ -126,7 +129,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     }
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
     if (created) announceFriend(app.services, user);
-    await signIn(reply, user);
+    await signIn(request, reply, user, deviceId);
     request.log.info({ userId: user.id }, 'player signed in with telegram');
     return { user: await userEntity(db, config, user) };
   });
@@ -150,7 +153,8 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     };
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
     if (created) announceFriend(app.services, user);
-    await signIn(reply, user);
+    // A redirect from Telegram's widget is a plain navigation: it carries no device id.
+    await signIn(request, reply, user, null);
     return reply.redirect('/game');
   });
 }

@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from './client.ts';
 
 /**
  * A table's whole row for hand-written hot statements (run with executeNamed): the select list, built
@@ -27,4 +28,9 @@ export function rowReader<T extends PgTable>(table: T): RowReader<T['$inferSelec
       return row as T['$inferSelect'];
     },
   };
+}
+
+/** The rows of a hand-written query, as both drivers (pg, PGlite) return them. */
+export async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }

@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   affiliatePercentage: numeric('affiliate_percentage', { precision: 5, scale: 2 }).notNull().default('3.5'),
   savedAddress: text('saved_address'),
   createdAt: createdAt(),
+  frozenAt: timestamp('frozen_at', { withTimezone: true }),
+  frozenReason: text('frozen_reason'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -113,7 +115,7 @@ export const withdrawals = pgTable('withdrawals', {
   toAddress: text('to_address').notNull(),
   amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
   feeMicro: bigint('fee_micro', { mode: 'bigint' }).notNull(),
-  status: text('status', { enum: ['pending', 'sending', 'completed', 'failed'] }).notNull().default('pending'),
+  status: text('status', { enum: ['review', 'pending', 'sending', 'completed', 'failed', 'rejected'] }).notNull().default('pending'),
   chainTxId: text('chain_tx_id'),
   signedTx: text('signed_tx'),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -121,6 +123,9 @@ export const withdrawals = pgTable('withdrawals', {
   error: text('error'),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  reviewedBy: uuid('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  reviewReason: text('review_reason'),
 });
 
 export const chainState = pgTable('chain_state', {
@@ -251,3 +256,29 @@ export const adminDayCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.list, table.day] })],
 );
+
+export const sessionSignals = pgTable('session_signals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  source: text('source', { enum: ['register', 'login', 'telegram', 'socket'] }).notNull(),
+  ip: text('ip').notNull(),
+  deviceId: text('device_id'),
+  telegramId: bigint('telegram_id', { mode: 'number' }),
+  at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+export const riskFlags = pgTable('risk_flags', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['pair-repeat', 'leave-dump', 'shared-device', 'shared-ip', 'shared-address', 'reward-farm'] }).notNull(),
+  subject: text('subject').notNull(),
+  userIds: uuid('user_ids').array().notNull(),
+  count: integer('count').notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  detail: jsonb('detail').notNull().default({}),
+  status: text('status', { enum: ['open', 'dismissed'] }).notNull().default('open'),
+  dismissedBy: uuid('dismissed_by'),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  dismissedCount: integer('dismissed_count'),
+  dismissNote: text('dismiss_note'),
+});

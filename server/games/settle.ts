@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Outcome } from '../../rules/game.ts';
 import { executeNamed } from '../db/named.ts';
+import { accountsLinked } from '../integrity/links.ts';
 import { gamePlayers, type GameRow, type Settlement } from '../db/schema.ts';
 import { balanceOf, type TransferRequest } from '../ledger/ledger.ts';
 import type { GameTx } from './outbox.ts';
@@ -117,7 +118,7 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
     ];
     const rake = 2n * bet - row.payoutMicro;
     if (rake > 0n) requests.push({ from: 'escrow', to: 'house_rake', amount: rake, kind: 'rake', idempotencyKey: `game:${row.id}:rake`, ref: row.id });
-    const referral = referralOf(row, winner);
+    const referral = await referralOf(tx, row, outcome, winner);
     if (referral) requests.push(referral);
     const [payout] = await money.transferMany(requests);
     const paid = payout?.balances[winnerId];
@@ -126,10 +127,16 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
   return { balances, scoreChanges };
 }
 
-/** DESIGN.md §4: the winner's inviter earns their percentage of the winner's net win, as pending rewards. */
-function referralOf(row: GameRow, winner: PlayerAtSettlement): TransferRequest | null {
+/**
+ * DESIGN.md §4: the winner's inviter earns their percentage of the winner's net win, as pending rewards;
+ * only on a counting win (a paid game ended by play, growth/qualify.ts) and never between two accounts
+ * that share a device, an IP, a withdrawal address or an invite (integrity/links.ts): house money is
+ * not paid for a game someone can play against themselves.
+ */
+async function referralOf(tx: GameTx['tx'], row: GameRow, outcome: Outcome, winner: PlayerAtSettlement): Promise<TransferRequest | null> {
   const netWin = row.payoutMicro - row.betMicro;
-  if (netWin <= 0n || !winner.inviterId) return null;
+  if (netWin <= 0n || !winner.inviterId || outcome.endReason !== null) return null;
+  if (await accountsLinked(tx, outcome.winnerId, outcome.loserId)) return null;
   const share = (netWin * (winner.inviterIsAffiliate ? basisPoints(winner.inviterPercentage ?? '0') : 350n)) / 10_000n;
   if (share <= 0n) return null;
   return {

@@ -9,14 +9,18 @@ import { balanceOf } from '../ledger/ledger.ts';
 import { moneyTransaction } from '../ledger/notify.ts';
 import { userRoom } from '../sockets/index.ts';
 import { growthText } from '../../protocol/growth.ts';
+import { lockUnfrozen } from '../integrity/frozen.ts';
+import { qualifiedFriend } from './qualify.ts';
+import { taskRule } from './tasks.ts';
+import type { Config } from '../config.ts';
 
 /**
  * The player's friends (accounts bound to their invite) with what each one's wins have earned them:
  * the referral transfers into the player's pending rewards, each keyed by the game the friend won.
  */
-export async function friendsOf(db: Queryable, userId: string): Promise<FriendsAnswer> {
+export async function friendsOf(db: Queryable, config: Config, userId: string): Promise<FriendsAnswer> {
   const result = (await db.execute(sql`
-    SELECT u.id, u.username, u.photo_url,
+    SELECT u.id, u.username, u.photo_url, ${qualifiedFriend(sql`u`, config.integrity.qualifyDepositMicro)} AS qualified,
            coalesce((
              SELECT sum(t.amount_micro)
                FROM transfers t
@@ -27,14 +31,15 @@ export async function friendsOf(db: Queryable, userId: string): Promise<FriendsA
       FROM users u
      WHERE u.invited_by = ${userId}
      ORDER BY u.created_at DESC
-     LIMIT 500`)) as unknown as { rows: { id: string; username: string; photo_url: string | null; earnings: string }[] };
+     LIMIT 500`)) as unknown as { rows: { id: string; username: string; photo_url: string | null; qualified: boolean; earnings: string }[] };
   const friends: Friend[] = result.rows.map((row) => ({
     _id: row.id,
     username: row.username,
     avatarUrl: row.photo_url,
     earnings: microToUsdt(BigInt(row.earnings)),
+    qualified: row.qualified,
   }));
-  return { friends, totalRewards: microToUsdt(await balanceOf(db, userId, 'rewards')) };
+  return { friends, totalRewards: microToUsdt(await balanceOf(db, userId, 'rewards')), qualifyRule: taskRule(config, 'invite_20_friends') };
 }
 
 /**
@@ -43,6 +48,7 @@ export async function friendsOf(db: Queryable, userId: string): Promise<FriendsA
  */
 export async function claimRewards(services: Services, userId: string): Promise<ClaimRewardsAnswer> {
   await moneyTransaction(services, async ({ tx, transfer }) => {
+    await lockUnfrozen(tx, userId);
     const [pending] = await tx
       .select({ id: accounts.id, balance: accounts.balanceMicro })
       .from(accounts)
@@ -70,5 +76,5 @@ export async function claimRewards(services: Services, userId: string): Promise<
  */
 export function announceFriend(services: Services, friend: Pick<UserRow, 'id' | 'username' | 'photoUrl' | 'invitedBy'>): void {
   if (!friend.invitedBy) return;
-  services.sockets.to(userRoom(friend.invitedBy)).emit('friendAdded', { _id: friend.id, username: friend.username, avatarUrl: friend.photoUrl, earnings: 0 });
+  services.sockets.to(userRoom(friend.invitedBy)).emit('friendAdded', { _id: friend.id, username: friend.username, avatarUrl: friend.photoUrl, earnings: 0, qualified: false });
 }

@@ -1,27 +1,39 @@
-import { and, count, eq } from 'drizzle-orm';
-import { taskConditions, taskNames, taskTargets, type ClaimTaskAnswer, type Task, type TaskCondition } from '../../protocol/growth.ts';
+import { eq, sql } from 'drizzle-orm';
+import { taskConditions, taskNames, taskRules, taskTargets, type ClaimTaskAnswer, type Task, type TaskCondition } from '../../protocol/growth.ts';
 import { growthText } from '../../protocol/growth.ts';
 import { microToUsdt } from '../../protocol/money.ts';
+import type { Config } from '../config.ts';
 import type { Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
-import { playedGames, taskClaims, users } from '../db/schema.ts';
+import { rowsOf } from '../db/rows.ts';
+import { taskClaims } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { balanceOf } from '../ledger/ledger.ts';
 import { moneyTransaction } from '../ledger/notify.ts';
+import { lockUnfrozen } from '../integrity/frozen.ts';
+import { countingWin, qualifiedFriend } from './qualify.ts';
 
-/** Where each task stands, from the player's real counts: friends invited, games won. */
-async function progressOf(db: Queryable, userId: string): Promise<Record<TaskCondition, number>> {
-  const [[friends], [wins]] = await Promise.all([
-    db.select({ n: count() }).from(users).where(eq(users.invitedBy, userId)),
-    db.select({ n: count() }).from(playedGames).where(and(eq(playedGames.userId, userId), eq(playedGames.result, 'win'))),
-  ]);
-  return { invite_20_friends: friends?.n ?? 0, win_100_games: wins?.n ?? 0 };
+/** Where each task stands, from real play only: qualified friends, counting wins (growth/qualify.ts). */
+async function progressOf(db: Queryable, config: Config, userId: string): Promise<Record<TaskCondition, number>> {
+  const [row] = await rowsOf<{ friends: number; wins: number }>(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM users f WHERE f.invited_by = ${userId}::uuid
+          AND ${qualifiedFriend(sql`f`, config.integrity.qualifyDepositMicro)}) AS friends,
+      (SELECT count(*)::int FROM played_games p WHERE p.user_id = ${userId}::uuid AND ${countingWin(sql`p`)}) AS wins`,
+  );
+  return { invite_20_friends: row?.friends ?? 0, win_100_games: row?.wins ?? 0 };
+}
+
+/** The one line under a task: what counts toward it. */
+export function taskRule(config: Config, condition: TaskCondition): string {
+  return taskRules[condition](microToUsdt(config.integrity.qualifyDepositMicro));
 }
 
 export async function tasksOf(services: Services, userId: string): Promise<Task[]> {
   const [progress, claims] = await Promise.all([
-    progressOf(services.db, userId),
+    progressOf(services.db, services.config, userId),
     services.db.select({ task: taskClaims.task }).from(taskClaims).where(eq(taskClaims.userId, userId)),
   ]);
   return taskConditions.map((condition) => ({
@@ -32,6 +44,7 @@ export async function tasksOf(services: Services, userId: string): Promise<Task[
     completed: claims.some((c) => c.task === condition),
     conditionMet: progress[condition] >= taskTargets[condition],
     progress: { current: Math.min(progress[condition], taskTargets[condition]), target: taskTargets[condition] },
+    rule: taskRule(services.config, condition),
   }));
 }
 
@@ -43,7 +56,8 @@ export async function claimTask(services: Services, userId: string, task: TaskCo
   const reward = services.config.taskRewards[task];
   try {
     await moneyTransaction(services, async ({ tx, transfer }) => {
-      const progress = await progressOf(tx, userId);
+      await lockUnfrozen(tx, userId);
+      const progress = await progressOf(tx, services.config, userId);
       if (progress[task] < taskTargets[task]) throw new HttpError(400, growthText.taskNotMet);
       await tx.insert(taskClaims).values({ userId, task, rewardMicro: reward });
       if (reward > 0n) {

@@ -8,6 +8,7 @@ import type { Tx } from '../db/client.ts';
 import { executeNamed } from '../db/named.ts';
 import { rowReader } from '../db/rows.ts';
 import { gamePlayers, games, searches, users, type UserRow } from '../db/schema.ts';
+import { refuseFrozen } from '../integrity/frozen.ts';
 import { HttpError } from '../http/errors.ts';
 import { balanceOf, InsufficientFunds, readTransfers, transfersPayload, type TransferRequest, type TransferResult, type TransferRow } from '../ledger/ledger.ts';
 import { userRoom } from '../sockets/index.ts';
@@ -167,6 +168,7 @@ export async function startSearch(services: Services, userId: string, request: S
   const { status, balance } = await gameTransaction(services, async (money) => {
     const { tx } = money;
     const player = await lockPlayer(tx, userId);
+    refuseFrozen(player);
     if (scoreGatedBets[mode].includes(request.betUsdt) && player.score < SCORE_GATE) throw new HttpError(400, gameText.requiresScore);
     const balance = await checkIdle(tx, userId);
     if (balance < betMicro) throw new HttpError(400, gameText.insufficientBalance);
@@ -231,12 +233,22 @@ async function refundSearches(money: GameTx, ended: (typeof searches.$inferSelec
 export async function cancelSearch(services: Services, userId: string): Promise<{ balance: number }> {
   const balance = await gameTransaction(services, async (money) => {
     await lockPlayer(money.tx, userId);
-    const [search] = await money.tx.delete(searches).where(eq(searches.userId, userId)).returning();
-    if (!search) throw new HttpError(409, gameText.noSearch);
-    money.later(() => feedQueues(services));
-    return (await refundSearches(money, [search], 'cancel')).get(userId) ?? 0n;
+    const balance = await endSearchOf(services, money, userId);
+    if (balance === null) throw new HttpError(409, gameText.noSearch);
+    return balance;
   });
   return { balance: microToUsdt(balance) };
+}
+
+/**
+ * Ends the player's search, if any, with its bet back, in the caller's transaction (which holds the
+ * player's lock, as a freeze's UPDATE does): the player's balance after it, or null when there was none.
+ */
+export async function endSearchOf(services: Services, money: GameTx, userId: string): Promise<bigint | null> {
+  const [search] = await money.tx.delete(searches).where(eq(searches.userId, userId)).returning();
+  if (!search) return null;
+  money.later(() => feedQueues(services));
+  return (await refundSearches(money, [search], 'cancel')).get(userId) ?? 0n;
 }
 
 /** Searches past their time are refunded with `search-timeout {balance}`; safe on several nodes at once. */

@@ -7,6 +7,8 @@ import { ADMIN_COOKIE, PLAYER_COOKIE, findSessionAdmin, findSessionUser } from '
 import type { Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { RedisLink } from '../redis.ts';
+import { integrityText } from '../../protocol/integrity.ts';
+import { parseDeviceId, recordSessionStart, socketIp } from '../integrity/signals.ts';
 
 export interface SocketData {
   userId: string | null;
@@ -59,7 +61,20 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
     socket.on('authenticate', (payload, ack) => {
       const parsed = authenticatePayload.safeParse(payload);
       const ok = parsed.success && userId !== null && parsed.data.userId === userId;
-      if (ok) socket.emit('authenticated', { userId });
+      let deviceId: string | null = null;
+      try {
+        deviceId = parseDeviceId((socket.handshake.auth as Record<string, unknown> | undefined)?.deviceId);
+      } catch {
+        if (typeof ack === 'function') ack({ ok: false, message: integrityText.badDeviceId });
+        return;
+      }
+      if (ok) {
+        socket.emit('authenticated', { userId });
+        const ip = socketIp(socket.request.headers, socket.request.socket.remoteAddress, app.services.config.nodeEnv === 'production');
+        recordSessionStart(database.db, { userId, source: 'socket', ip, deviceId, telegramId: null }).catch((error: unknown) =>
+          app.log.warn({ err: error, userId }, 'socket session start not recorded'),
+        );
+      }
       if (typeof ack === 'function') ack(ok ? { ok } : { ok, message: 'Not your session' });
     });
   });

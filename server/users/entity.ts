@@ -50,6 +50,7 @@ export async function userEntity(db: Queryable, config: Config, row: UserRow): P
     photoUrl: row.photoUrl,
     avatarUrl: row.photoUrl,
     inviteLink: inviteLink(config, row.inviteCode),
+    frozen: row.frozenAt !== null,
   };
 }
 

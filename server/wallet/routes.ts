@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { microToUsdt, usdtToMicro } from '../../protocol/money.ts';
-import { devDepositBody, saveAddressBody, walletText, withdrawBody } from '../../protocol/wallet.ts';
+import { devDepositBody, saveAddressBody, walletText, withdrawBody, type WithdrawAnswer } from '../../protocol/wallet.ts';
 import { users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { requireUser, sessionUser } from '../http/guards.ts';
+import { refuseFrozen } from '../integrity/frozen.ts';
 import { InsufficientFunds, balanceOf } from '../ledger/ledger.ts';
 import { depositAddressOf } from './deposits.ts';
 import { Devchain } from './devchain.ts';
@@ -16,7 +17,7 @@ import { requestWithdrawal } from './withdrawals.ts';
 const ownUserParams = z.object({ userId: z.string().max(64) });
 
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
-  const { db, sockets, wallet } = app.services;
+  const { db, wallet } = app.services;
   app.addHook('preHandler', requireUser);
 
   app.get('/wallet/wallet-address', async (request) => ({
@@ -39,17 +40,20 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     const user = sessionUser(request);
     const body = parseInput(withdrawBody, request.body);
     if (body.userId !== user.id) throw new HttpError(403, 'You can only withdraw from your own account');
+    refuseFrozen(user);
     // Read fresh: the address may have changed since the session was checked.
     const [fresh] = await db.select({ savedAddress: users.savedAddress }).from(users).where(eq(users.id, user.id));
     if (!fresh?.savedAddress) throw new HttpError(400, walletText.required);
+    let withdrawal: Awaited<ReturnType<typeof requestWithdrawal>>;
     try {
-      await requestWithdrawal({ db, sockets }, user.id, fresh.savedAddress, usdtToMicro(body.amount));
+      withdrawal = await requestWithdrawal(app.services, user.id, fresh.savedAddress, usdtToMicro(body.amount));
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new HttpError(400, walletText.insufficientBalance);
       throw error;
     }
-    request.log.info({ userId: user.id, amount: body.amount }, 'withdrawal requested');
-    return { newBalance: microToUsdt(await balanceOf(db, user.id)) };
+    request.log.info({ userId: user.id, amount: body.amount, status: withdrawal.status }, 'withdrawal requested');
+    const answer: WithdrawAnswer = { newBalance: microToUsdt(await balanceOf(db, user.id)), status: withdrawal.status === 'review' ? 'review' : 'pending' };
+    return answer;
   });
 
   app.get('/transactions/:userId', async (request) => {

@@ -21,8 +21,10 @@ export async function transactionsOf(db: Queryable, userId: string, limit = 200)
     SELECT id::text, 'deposit' AS type, credit_micro::text AS amount_micro, status, created_at AS date, chain_tx_id
       FROM deposits WHERE user_id = ${userId}
     UNION ALL
-    -- 'sending' is the worker's claim on a withdrawal; to the player it is still pending.
-    SELECT id::text, 'withdrawal', amount_micro::text, CASE status WHEN 'sending' THEN 'pending' ELSE status END, created_at, chain_tx_id
+    -- 'sending' is the worker's claim on a withdrawal; to the player it is still pending. 'review' waits
+    -- for an operator: the app shows it as "Under review".
+    SELECT id::text, 'withdrawal', amount_micro::text,
+           CASE status WHEN 'sending' THEN 'pending' WHEN 'review' THEN 'under-review' ELSE status END, created_at, chain_tx_id
       FROM withdrawals WHERE user_id = ${userId}
     UNION ALL
     SELECT t.id::text, t.kind, t.amount_micro::text, 'completed', t.created_at, NULL

@@ -1,7 +1,11 @@
+import { DEVICE_ID_HEADER } from '../../protocol/integrity.ts';
+import { deviceId } from '../platform/deviceId.ts';
+
 /**
- * The one door to the HTTP API. Every call goes to /api on the same origin with the session cookie;
- * every error answer is `{message}` (DESIGN.md §3), surfaced as an ApiError so a page can show the
- * server's words, or its own default text from the spec when there are none.
+ * The one door to the HTTP API. Every call goes to /api on the same origin with the session cookie and
+ * the device id (src/platform/deviceId.ts); every error answer is `{message}` (DESIGN.md §3), surfaced
+ * as an ApiError so a page can show the server's words, or its own default text from the spec when
+ * there are none.
  */
 
 /** The server answered, but not with 2xx. */
@@ -84,7 +88,7 @@ export async function request<Answer>(method: Method, path: string, body?: unkno
 }
 
 async function requestOnce<Answer>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', [DEVICE_ID_HEADER]: deviceId() };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
 

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { chatMessageEvents, type ChatMessage } from '../../protocol/game.ts';
 import type { GameMode } from '../../protocol/constants.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
+import { deviceId } from '../platform/deviceId.ts';
 
 export type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,13 +20,15 @@ let current: PlayerSocket | null = null;
 
 /**
  * The player's live channel: same origin, /socket.io, authenticated by the session cookie during the
- * handshake. `authenticate` is sent on every (re)connect so the server re-joins the player's room
- * after a reconnect. Timings are spec §7: reconnect after 500–1000 ms, give up a try after 3 s.
+ * handshake, which also carries the device id (`auth.deviceId`, as the HTTP calls send x-device-id).
+ * `authenticate` is sent on every (re)connect so the server re-joins the player's room after a
+ * reconnect. Timings are spec §7: reconnect after 500–1000 ms, give up a try after 3 s.
  */
 export function connectPlayerSocket(userId: string, handlers: PlayerSocketHandlers): () => void {
   const socket: PlayerSocket = io({
     path: '/socket.io',
     withCredentials: true,
+    auth: { deviceId: deviceId() },
     reconnectionDelay: 500,
     reconnectionDelayMax: 1000,
     timeout: 3000,

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Friend, FriendsAnswer } from '../../protocol/growth.ts';
+import { taskRules, type Friend, type FriendsAnswer } from '../../protocol/growth.ts';
 import type { User } from '../../protocol/user.ts';
 import { stubApi, type StubRoute } from './apiStub.ts';
 import { fakeSockets } from './fakeSocket.ts';
@@ -8,11 +8,13 @@ import { makeUser, renderApp } from './renderApp.tsx';
 
 const INVITE_LINK = 'https://t.me/duel_bot/play?startapp=alice7';
 
-const bob: Friend = { _id: 'f-bob', username: 'bob_the_winner', avatarUrl: 'https://cdn.example.com/bob.jpg', earnings: 0.028 };
-const cleo: Friend = { _id: 'f-cleo', username: 'cleo', avatarUrl: null, earnings: 0 };
+const bob: Friend = { _id: 'f-bob', username: 'bob_the_winner', avatarUrl: 'https://cdn.example.com/bob.jpg', earnings: 0.028, qualified: true };
+const cleo: Friend = { _id: 'f-cleo', username: 'cleo', avatarUrl: null, earnings: 0, qualified: false };
+/** What the server says makes a friend count (its deposit threshold is its own business). */
+const QUALIFY_RULE = taskRules.invite_20_friends(10);
 
 function friendsApi(
-  { user = {}, friends = { friends: [bob, cleo], totalRewards: 0.028 }, routes = {} }: {
+  { user = {}, friends = { friends: [bob, cleo], totalRewards: 0.028, qualifyRule: QUALIFY_RULE }, routes = {} }: {
     user?: Partial<User>;
     friends?: FriendsAnswer | StubRoute;
     routes?: Record<string, StubRoute>;
@@ -115,15 +117,61 @@ describe('the friends page: friends and rewards', () => {
     expect(screen.getByRole('heading', { name: /Your friends/ })).toHaveTextContent('2');
   });
 
+  it('tags each friend with whether they count toward Invite 20 friends yet, under the server’s rule', async () => {
+    friendsApi();
+    renderApp('/friends');
+    const [first, second] = (await screen.findAllByTestId('friend')) as [HTMLElement, HTMLElement];
+    expect(within(first).getByTestId('friend-qualified')).toHaveTextContent('Counts');
+    expect(within(second).getByTestId('friend-qualified')).toHaveTextContent('Not yet');
+    expect(screen.getByTestId('qualify-rule')).toHaveTextContent(QUALIFY_RULE);
+    // One rule line for the list, not one per friend.
+    expect(screen.getAllByText(QUALIFY_RULE)).toHaveLength(1);
+  });
+
+  it('takes the tags and the rule afresh from each answer', async () => {
+    let answer: FriendsAnswer = { friends: [cleo], totalRewards: 0, qualifyRule: 'Rule one.' };
+    friendsApi({ friends: () => ({ body: answer }) });
+    renderApp('/friends');
+    const [row] = (await screen.findAllByTestId('friend')) as [HTMLElement];
+    expect(within(row).getByTestId('friend-qualified')).toHaveTextContent('Not yet');
+    expect(screen.getByTestId('qualify-rule')).toHaveTextContent('Rule one.');
+
+    // A newcomer's friendAdded refreshes the list; by then cleo has come to count.
+    const newcomer: Friend = { _id: 'f-dan', username: 'dan_new', avatarUrl: null, earnings: 0, qualified: false };
+    answer = { friends: [newcomer, { ...cleo, qualified: true }], totalRewards: 0, qualifyRule: 'Rule two.' };
+    const socket = fakeSockets.at(-1);
+    if (!socket) throw new Error('no socket');
+    act(() => socket.receive('friendAdded', newcomer));
+    await waitFor(() => expect(screen.getAllByTestId('friend')).toHaveLength(2));
+    expect(screen.getAllByTestId('friend-qualified').map((tag) => tag.textContent)).toEqual(['Not yet', 'Counts']);
+    expect(screen.getByTestId('qualify-rule')).toHaveTextContent('Rule two.');
+  });
+
+  it('shows no rule line while the list is loading or when the server sends none', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    friendsApi({ friends: { status: 500, body: { message: 'database down' } } });
+    const first = renderApp('/friends');
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to fetch friends', expect.anything()), { timeout: 4000 });
+    expect(screen.queryByTestId('qualify-rule')).not.toBeInTheDocument();
+    first.unmount();
+
+    friendsApi({ friends: { friends: [bob], totalRewards: 0, qualifyRule: '  ' } });
+    renderApp('/friends');
+    await screen.findAllByTestId('friend');
+    expect(screen.queryByTestId('qualify-rule')).not.toBeInTheDocument();
+  });
+
   it('says there are no friends yet', async () => {
-    friendsApi({ friends: { friends: [], totalRewards: 0 } });
+    friendsApi({ friends: { friends: [], totalRewards: 0, qualifyRule: QUALIFY_RULE } });
     renderApp('/friends');
     expect(await screen.findByText(/No friends yet/)).toBeInTheDocument();
     expect(screen.queryByTestId('friend')).not.toBeInTheDocument();
+    // What makes a friend count is worth knowing before the first one joins.
+    expect(screen.getByTestId('qualify-rule')).toHaveTextContent(QUALIFY_RULE);
   });
 
   it('shows the claimable total unrounded, and disables Claim at 0', async () => {
-    friendsApi({ friends: { friends: [cleo], totalRewards: 0 } });
+    friendsApi({ friends: { friends: [cleo], totalRewards: 0, qualifyRule: QUALIFY_RULE } });
     renderApp('/friends');
     await screen.findAllByTestId('friend');
     expect(screen.getByTestId('total-rewards')).toHaveTextContent('$0.00');
@@ -160,13 +208,13 @@ describe('the friends page: friends and rewards', () => {
   });
 
   it('refreshes the list when the socket says friendAdded', async () => {
-    let answer: FriendsAnswer = { friends: [cleo], totalRewards: 0 };
+    let answer: FriendsAnswer = { friends: [cleo], totalRewards: 0, qualifyRule: QUALIFY_RULE };
     const api = friendsApi({ friends: () => ({ body: answer }) });
     renderApp('/friends');
     expect(await screen.findAllByTestId('friend')).toHaveLength(1);
 
-    const newcomer: Friend = { _id: 'f-dan', username: 'dan_new', avatarUrl: null, earnings: 0 };
-    answer = { friends: [newcomer, cleo], totalRewards: 0 };
+    const newcomer: Friend = { _id: 'f-dan', username: 'dan_new', avatarUrl: null, earnings: 0, qualified: false };
+    answer = { friends: [newcomer, cleo], totalRewards: 0, qualifyRule: QUALIFY_RULE };
     const socket = fakeSockets.at(-1);
     if (!socket) throw new Error('no socket');
     act(() => socket.receive('friendAdded', newcomer));

@@ -103,7 +103,7 @@ describe('back navigation', () => {
     stubApi({
       ...signedIn(),
       'GET /api/statistics': { body: { wins: 0, losses: 0, totalGames: 0 } },
-      'GET /api/friends': { body: { friends: [], totalRewards: 0 } },
+      'GET /api/friends': { body: { friends: [], totalRewards: 0, qualifyRule: 'A friend counts once they have played.' } },
       'GET /api/invite-link': { body: { inviteLink: 'http://localhost:3000/register?invitedBy=alice' } },
     });
     const { router, path } = renderApp(['/deposit', from]);

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { integrityText } from '../../protocol/integrity.ts';
 import { stubApi } from './apiStub.ts';
 import { fakeSockets } from './fakeSocket.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
@@ -109,5 +110,37 @@ describe('the home page (/game)', () => {
     player.balance = 20.5;
     await act(async () => release());
     expect(screen.getByTestId('balance')).toHaveTextContent('$20.50');
+  });
+
+  it('says a frozen account is under review, in one line', async () => {
+    signedInAs({ nickname: 'Alice', frozen: true });
+    renderApp('/game');
+    const banner = await screen.findByTestId('frozen-banner');
+    expect(banner).toHaveTextContent(integrityText.frozen);
+    expect(screen.getAllByText(integrityText.frozen)).toHaveLength(1);
+    // The lobby itself is still there: the server is the one that refuses the paid calls.
+    expect(screen.getByTestId('balance')).toBeInTheDocument();
+  });
+
+  it('shows no frozen banner to an account in good standing', async () => {
+    signedInAs({ nickname: 'Alice', frozen: false });
+    renderApp('/game');
+    await screen.findByTestId('balance');
+    expect(screen.queryByTestId('frozen-banner')).not.toBeInTheDocument();
+    expect(screen.queryByText(integrityText.frozen)).not.toBeInTheDocument();
+  });
+
+  it('shows the banner once a session refresh says the account was frozen', async () => {
+    const player = makeUser({ balance: 1 });
+    stubApi({ 'GET /api/protected': () => ({ body: { user: player } }) });
+    renderApp('/game');
+    await screen.findByTestId('balance');
+    expect(screen.queryByTestId('frozen-banner')).not.toBeInTheDocument();
+
+    // balanceUpdated asks for the user again (see above): the fresh copy is frozen.
+    player.frozen = true;
+    const socket = fakeSockets.at(-1);
+    await act(async () => socket?.receive('balanceUpdated', 1));
+    expect(await screen.findByTestId('frozen-banner')).toHaveTextContent(integrityText.frozen);
   });
 });

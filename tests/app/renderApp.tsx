@@ -40,6 +40,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     photoUrl: null,
     avatarUrl: null,
     inviteLink: 'http://localhost:3000/register?ref=alice_1',
+    frozen: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Task } from '../../protocol/growth.ts';
+import { taskRules, type Task } from '../../protocol/growth.ts';
 import { stubApi, type StubRoute } from './apiStub.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
 
@@ -14,6 +14,7 @@ function task(condition: Task['condition'], overrides: Partial<Task> = {}): Task
     completed: false,
     conditionMet: false,
     progress: { current: 0, target },
+    rule: condition === 'invite_20_friends' ? taskRules.invite_20_friends(10) : taskRules.win_100_games(),
     ...overrides,
   };
 }
@@ -57,6 +58,31 @@ describe('the tasks page', () => {
     // Neither is met: nothing to claim, nothing marked.
     expect(screen.queryByRole('button', { name: /Claim/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('task-completed')).not.toBeInTheDocument();
+  });
+
+  it('shows under each progress bar what counts toward it, as the server words it', async () => {
+    tasksApi([
+      task('invite_20_friends', { rule: 'Friends who deposited 10 USDT and played someone else.' }),
+      task('win_100_games', { rule: 'Wins in paid games that end by play.' }),
+    ]);
+    renderApp('/tasks');
+    await screen.findAllByTestId('task');
+    const invite = card('Invite 20 friends');
+    expect(within(invite).getByTestId('task-rule')).toHaveTextContent('Friends who deposited 10 USDT and played someone else.');
+    const wins = card('Win 100 games');
+    expect(within(wins).getByTestId('task-rule')).toHaveTextContent('Wins in paid games that end by play.');
+    // Under the progress, not above it.
+    const progress = within(wins).getByTestId('task-progress');
+    const rule = within(wins).getByTestId('task-rule');
+    expect(progress.compareDocumentPosition(rule) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no rule line for a task whose rule is empty', async () => {
+    tasksApi([task('invite_20_friends', { rule: '' }), task('win_100_games')]);
+    renderApp('/tasks');
+    await screen.findAllByTestId('task');
+    expect(within(card('Invite 20 friends')).queryByTestId('task-rule')).not.toBeInTheDocument();
+    expect(within(card('Win 100 games')).getByTestId('task-rule')).toHaveTextContent(taskRules.win_100_games());
   });
 
   it('marks a claimed task as completed, with no Claim button', async () => {

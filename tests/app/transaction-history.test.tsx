@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../protocol/wallet.ts';
@@ -121,6 +122,41 @@ describe('the transaction history', () => {
     renderApp('/transaction-history');
     await screen.findAllByTestId('transaction');
     expect(screen.getAllByTestId('status').map((s) => s.textContent)).toEqual(['Sending', 'Below minimum']);
+  });
+
+  it('shows a withdrawal held for review and one an operator rejected, each coloured by its status', async () => {
+    listed([
+      tx('withdrawal', 12, [2025, 3, 12, 10, 0], 'under-review'),
+      tx('withdrawal', 30, [2025, 3, 12, 9, 0], 'rejected'),
+      tx('withdrawal', 4, [2025, 3, 12, 8, 0], 'pending'),
+      tx('withdrawal', 6, [2025, 3, 12, 7, 0], 'failed'),
+    ]);
+    renderApp('/transaction-history');
+    await screen.findAllByTestId('transaction');
+    expect(rows()).toEqual([
+      'Withdrawal -12.00 USDT Under review',
+      'Withdrawal -30.00 USDT Rejected',
+      'Withdrawal -4.00 USDT Pending',
+      'Withdrawal -6.00 USDT Failed',
+    ]);
+    const [review, rejected] = screen.getAllByTestId('status') as [HTMLElement, HTMLElement];
+    expect(review).toHaveClass('transaction__status--under-review');
+    expect(rejected).toHaveClass('transaction__status--rejected');
+
+    // jsdom applies no stylesheet: the rules themselves say review colours like pending, rejected like failed.
+    // Read from disk: Vitest hands the app's CSS imports over empty, even with ?raw.
+    const stylesheet = `${import.meta.dirname}/../../src/pages/transaction-history/transaction-history.css`;
+    const css = readFileSync(stylesheet, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const colourOf = (status: string) => {
+      const rule = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].find(([, selectors]) =>
+        (selectors ?? '').split(',').some((selector) => selector.trim() === `.transaction__status--${status}`),
+      );
+      return rule?.[2]?.match(/color:\s*([^;]+);/)?.[1]?.trim();
+    };
+    expect(colourOf('under-review')).toBeDefined();
+    expect(colourOf('under-review')).toBe(colourOf('pending'));
+    expect(colourOf('rejected')).toBeDefined();
+    expect(colourOf('rejected')).toBe(colourOf('failed'));
   });
 
   it("shows 'Invalid Date' for a date that cannot be parsed, after the dated ones", async () => {

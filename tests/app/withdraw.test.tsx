@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { integrityText } from '../../protocol/integrity.ts';
 import type { User } from '../../protocol/user.ts';
+import { WITHDRAWAL_REVIEW_TEXT, type WithdrawAnswer } from '../../protocol/wallet.ts';
 import { stubApi, type StubRoute } from './apiStub.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
 
@@ -164,7 +166,10 @@ describe('withdraw, step 2: the amount', () => {
   });
 
   it('takes a decimal comma, as phone keyboards type it, and sends a number', async () => {
-    const { api, player } = withdrawApi({ savedAddress: ADDRESS }, { 'POST /api/withdraw': { body: { newBalance: 9.5 } } });
+    const { api, player } = withdrawApi(
+      { savedAddress: ADDRESS },
+      { 'POST /api/withdraw': { body: { newBalance: 9.5, status: 'pending' } satisfies WithdrawAnswer } },
+    );
     const { user } = renderApp('/withdraw');
     await user.type(await screen.findByLabelText('Amount (USDT)'), '10,5');
     expect(screen.getByTestId('final-amount')).toHaveTextContent('9.00 USDT');
@@ -197,7 +202,7 @@ describe('withdraw, step 2: the amount', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, player } = withdrawApi(
       { savedAddress: ADDRESS, balance: 20 },
-      { 'POST /api/withdraw': () => ({ body: { newBalance: 9.5 } }) },
+      { 'POST /api/withdraw': () => ({ body: { newBalance: 9.5, status: 'pending' } satisfies WithdrawAnswer }) },
     );
     const { user } = renderApp('/withdraw');
     expect(await screen.findByTestId('balance')).toHaveTextContent('$20.00');
@@ -206,6 +211,7 @@ describe('withdraw, step 2: the amount', () => {
 
     const message = await screen.findByRole('status');
     expect(message).toHaveTextContent(/10–30 minutes/);
+    expect(message).not.toHaveTextContent(WITHDRAWAL_REVIEW_TEXT);
     expect(api.callsTo('POST /api/withdraw').map((c) => c.body)).toEqual([{ userId: player._id, amount: 10.5 }]);
     expect(screen.getByTestId('balance')).toHaveTextContent('$9.50');
     expect(amountField()).toHaveValue('');
@@ -214,6 +220,41 @@ describe('withdraw, step 2: the amount', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(400));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says the withdrawal is under review when the server holds it (status review), not that it is on its way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = withdrawApi(
+      { savedAddress: ADDRESS, balance: 20 },
+      { 'POST /api/withdraw': { body: { newBalance: 8, status: 'review' } satisfies WithdrawAnswer } },
+    );
+    const { user } = renderApp('/withdraw');
+    await user.type(await screen.findByLabelText('Amount (USDT)'), '12');
+    await user.click(withdrawButton());
+
+    const message = await screen.findByRole('status');
+    expect(message).toHaveTextContent(WITHDRAWAL_REVIEW_TEXT);
+    expect(message).not.toHaveTextContent(/10–30 minutes/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/withdraw')).toHaveLength(1);
+    // The amount is held: the balance shown is the server's, without it.
+    expect(screen.getByTestId('balance')).toHaveTextContent('$8.00');
+    expect(amountField()).toHaveValue('');
+
+    await act(() => vi.advanceTimersByTimeAsync(5200));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("shows a frozen account's 403 in the server's words", async () => {
+    withdrawApi(
+      { savedAddress: ADDRESS, frozen: true },
+      { 'POST /api/withdraw': { status: 403, body: { message: integrityText.frozen } } },
+    );
+    const { user } = renderApp('/withdraw');
+    await user.type(await screen.findByLabelText('Amount (USDT)'), '10');
+    await user.click(withdrawButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Failed to withdraw: ${integrityText.frozen}`);
+    expect(screen.getByTestId('balance')).toHaveTextContent('$20.00');
   });
 
   it('clears an error message after 5 seconds too', async () => {

@@ -301,9 +301,9 @@ describe.runIf(url)('faults: a node killed between claiming a withdrawal and hea
       cut ??= txId;
       return txId === cut ? 'cut' : 'hold';
     };
-    expect(await ok(first.base, lost.cookie, 'POST', '/withdraw', { userId: lost.id, amount: 20 })).toEqual({ newBalance: 30 });
+    expect(await ok(first.base, lost.cookie, 'POST', '/withdraw', { userId: lost.id, amount: 20 })).toEqual({ newBalance: 30, status: 'pending' });
     await until(async () => ((await withdrawalOf(lost)).status === 'sending' && tron.sent.length >= 2 ? true : undefined), 20_000, 'first broadcast cut and retried', 100);
-    expect(await ok(first.base, arrived.cookie, 'POST', '/withdraw', { userId: arrived.id, amount: 10 })).toEqual({ newBalance: 40 });
+    expect(await ok(first.base, arrived.cookie, 'POST', '/withdraw', { userId: arrived.id, amount: 10 })).toEqual({ newBalance: 40, status: 'pending' });
     // The node claims and signs the second one, stores it as 'sending', and waits on its broadcast: killed there.
     await until(() => (tron.held.length === 1 ? true : undefined), 20_000, 'second broadcast held');
     const lostRow = await withdrawalOf(lost);

@@ -88,10 +88,11 @@ async function botApi(): Promise<{ url: string; close(): Promise<void> }> {
 }
 /**
  * The snapshot covers every table of the schema (a table added later is watched too) except these:
- * sessions (logging in and out is what those routes do), the operators' audit trail (sign-in attempts
- * are recorded), and the migrations' own bookkeeping.
+ * sessions and the record of session starts (logging in and out is what those routes do; a socket's
+ * authenticate is one too), the operators' audit trail (sign-in attempts are recorded), and the
+ * migrations' own bookkeeping.
  */
-const UNWATCHED_TABLES = ['sessions', 'admin_audit', 'schema_migrations'];
+const UNWATCHED_TABLES = ['sessions', 'session_signals', 'admin_audit', 'schema_migrations'];
 
 interface Route {
   method: string;

@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOperator } from '../../server/admin/operators.ts';
-import { playedGames, users } from '../../server/db/schema.ts';
+import { users } from '../../server/db/schema.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { webhookSecret } from '../../server/telegram/bot.ts';
 import { inviteLink } from '../../server/users/entity.ts';
 import { cookieOf, databaseKinds, listening, login, register, startTestApp, testConfig, type TestApp } from './harness.ts';
 import { balanceOf, fundedPlayer, pairedRps, playRpsToEnd, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
+import { seedQualifiedFriends, seedWins } from './integrityKit.ts';
 
 const BOT_TOKEN = '123456:TEST-token_for-growth';
 
@@ -94,9 +95,13 @@ for (const kind of databaseKinds) {
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       const friend = await invitedBy(inviter);
       await eventually(() => arrived[0]);
-      expect(arrived).toEqual([{ _id: friend.id, username: friend.username, avatarUrl: null, earnings: 0 }]);
+      expect(arrived).toEqual([{ _id: friend.id, username: friend.username, avatarUrl: null, earnings: 0, qualified: false }]);
       socket.disconnect();
-      expect((await get(inviter, '/api/friends')).json()).toEqual({ friends: [{ _id: friend.id, username: friend.username, avatarUrl: null, earnings: 0 }], totalRewards: 0 });
+      expect((await get(inviter, '/api/friends')).json()).toEqual({
+        friends: [{ _id: friend.id, username: friend.username, avatarUrl: null, earnings: 0, qualified: false }],
+        totalRewards: 0,
+        qualifyRule: 'A friend counts once they have deposited 10 USDT and finished a paid game against someone other than you.',
+      });
     });
 
     it("credits a friend's paid win to the inviter's pending rewards, per friend, and claims them once", async () => {
@@ -109,7 +114,8 @@ for (const kind of databaseKinds) {
       }
       const listed = (await get(inviter, '/api/friends')).json();
       // Two wins of net 0.8: 3.5 % is 0.028 each.
-      expect(listed).toEqual({ friends: [expect.objectContaining({ _id: friend.id, earnings: 0.056 })], totalRewards: 0.056 });
+      // Deposited 20 and played paid games against a stranger: the friend counts.
+      expect(listed).toEqual({ friends: [expect.objectContaining({ _id: friend.id, earnings: 0.056, qualified: true })], totalRewards: 0.056, qualifyRule: expect.any(String) });
 
       const claims = await Promise.all([post(inviter, '/api/claim-rewards'), post(inviter, '/api/claim-rewards'), post(inviter, '/api/claim-rewards')]);
       expect(claims.filter((c) => c.statusCode === 200).map((c) => c.json())).toEqual([{ totalRewards: 0, newBalance: 0.056 }]);
@@ -120,22 +126,27 @@ for (const kind of databaseKinds) {
       expect(history).toEqual([expect.objectContaining({ type: 'claim-reward', amount: 0.056, status: 'completed' })]);
     });
 
-    it('offers the two tasks with progress, pays one when its condition holds, once, even when claimed twice at once', async () => {
+    it('offers the two tasks with progress and what counts, pays one when its condition holds, once, even when claimed twice at once', async () => {
       const player = await fundedPlayer(t, 0);
       const tasks = (await get(player, '/api/tasks')).json().tasks;
       expect(tasks).toEqual([
-        { _id: 'invite_20_friends', name: 'Invite 20 friends', condition: 'invite_20_friends', reward: 5, completed: false, conditionMet: false, progress: { current: 0, target: 20 } },
-        { _id: 'win_100_games', name: 'Win 100 games', condition: 'win_100_games', reward: 10, completed: false, conditionMet: false, progress: { current: 0, target: 100 } },
+        {
+          _id: 'invite_20_friends', name: 'Invite 20 friends', condition: 'invite_20_friends', reward: 5, completed: false, conditionMet: false, progress: { current: 0, target: 20 },
+          rule: 'A friend counts once they have deposited 10 USDT and finished a paid game against someone other than you.',
+        },
+        {
+          _id: 'win_100_games', name: 'Win 100 games', condition: 'win_100_games', reward: 10, completed: false, conditionMet: false, progress: { current: 0, target: 100 },
+          rule: 'Only wins in paid games that end by play count: not free games, not games your opponent left or timed out of.',
+        },
       ]);
       const early = await post(player, '/api/claim-task-reward', { taskId: 'invite_20_friends' });
       expect([early.statusCode, early.json().message]).toEqual([400, 'The task is not completed yet']);
       expect((await post(player, '/api/claim-task-reward', { taskId: 'invite_everyone' })).json().message).toBe('Unknown task');
 
-      for (let i = 0; i < 20; i += 1) await invitedBy(player);
-      // A hundred won games, as settlement records them.
-      await t.database.db.insert(playedGames).values(
-        Array.from({ length: 100 }, () => ({ userId: player.id, gameId: crypto.randomUUID(), gameMode: 'rps', betMicro: 0n, result: 'win' as const, opponentUsername: 'x', userScore: 3, opponentScore: 0 })),
-      );
+      // Twenty friends who deposited and played a paid game against a stranger, and a hundred counting
+      // wins, as settlement records them (tests/server/integrity-rewards.test.ts plays the real paths).
+      await seedQualifiedFriends(t, player.id, 20);
+      await seedWins(t, player.id, 100, { betMicro: 1_000_000n, endReason: null });
       expect((await get(player, '/api/tasks')).json().tasks.map((task: { conditionMet: boolean; progress: unknown }) => [task.conditionMet, task.progress])).toEqual([
         [true, { current: 20, target: 20 }],
         [true, { current: 100, target: 100 }],

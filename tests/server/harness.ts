@@ -100,13 +100,24 @@ export function uniqueName(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
 
+/**
+ * Each test player signs in from an address of their own (as players on their own phones do), so the
+ * integrity rules that tie accounts on one IP (no referral share between them) see strangers; a test
+ * of those rules gives two players the same address on purpose.
+ */
+export function addressOf(username: string): string {
+  let hash = 0;
+  for (const char of username) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${(hash & 254) + 1}`;
+}
+
 export async function register(
   app: FastifyInstance,
   fields: Partial<{ username: string; email: string; password: string; invitedBy: string }> = {},
 ): Promise<{ username: string; email: string; password: string; id: string }> {
   const username = fields.username ?? uniqueName();
   const body = { username, email: fields.email ?? `${username}@example.com`, password: fields.password ?? 'correct-horse', ...fields };
-  const res = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  const res = await app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: addressOf(body.username) });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { username: body.username, email: body.email, password: body.password, id: res.json().user._id };
 }
@@ -119,7 +130,7 @@ export function cookieOf(res: LightMyRequestResponse, name = 'sid'): string {
 }
 
 export async function login(app: FastifyInstance, username: string, password = 'correct-horse'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: addressOf(username) });
   return cookieOf(res);
 }
 

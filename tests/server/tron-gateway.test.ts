@@ -89,7 +89,7 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     await poll();
     await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
     const res = await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 20 } });
-    expect(res.json()).toEqual({ newBalance: 30 });
+    expect(res.json()).toEqual({ newBalance: 30, status: 'pending' });
 
     await processWithdrawals(t.app.services, gateway());
     const [record] = await rows<{ status: string; chain_tx_id: string }>(t.database, sql`select status, chain_tx_id from withdrawals where user_id = ${player.id}`);

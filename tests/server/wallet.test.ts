@@ -15,7 +15,8 @@ for (const kind of databaseKinds) {
     let t: TestApp;
     beforeAll(async () => {
       // A small hot wallet, so a withdrawal can be refused by the chain.
-      t = await startTestApp(kind, { DEVCHAIN_BLOCK_MS: String(BLOCK_MS), DEPOSIT_CONFIRMATIONS: '5', DEVCHAIN_HOT_WALLET_USDT: '100' });
+      // Review is tested in integrity-money.test.ts; here every withdrawal goes straight to the chain.
+      t = await startTestApp(kind, { DEVCHAIN_BLOCK_MS: String(BLOCK_MS), DEPOSIT_CONFIRMATIONS: '5', DEVCHAIN_HOT_WALLET_USDT: '100', WITHDRAWAL_REVIEW_USDT: '1000' });
     });
     afterAll(async () => {
       expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
@@ -152,7 +153,7 @@ for (const kind of databaseKinds) {
       await call('POST', '/api/wallet/save-address', player.cookie, { savedAddress: VALID_ADDRESS });
       const before = await t.app.services.wallet.gateway.balances(VALID_ADDRESS);
       const res = await call('POST', '/api/withdraw', player.cookie, { userId: player.id, amount: 12.5 });
-      expect(res.json()).toEqual({ newBalance: 17.5 });
+      expect(res.json()).toEqual({ newBalance: 17.5, status: 'pending' });
       const pending = (await call('GET', `/api/transactions/${player.id}`, player.cookie)).json().transactions[0];
       expect(pending).toMatchObject({ type: 'withdrawal', amount: 12.5, status: 'pending' });
 

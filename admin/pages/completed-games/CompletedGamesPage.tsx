@@ -9,7 +9,7 @@ import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
 import { Id } from '../../ui/Id.tsx';
 import { Pager, pageCount } from '../../ui/Pager.tsx';
 import { useDebouncedCallback } from '../../ui/useDebouncedCallback.ts';
-import { downloadGameLog } from './downloadGameLog.ts';
+import { DownloadLogButton } from './DownloadLogButton.tsx';
 
 const FETCH_FAILED = 'Failed to fetch games';
 
@@ -27,24 +27,6 @@ function Lines({ items }: { items: ReactNode[] }) {
         <li key={index}>{item}</li>
       ))}
     </ul>
-  );
-}
-
-function DownloadLogButton({ gameId }: { gameId: string }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <button
-      className="button button--secondary button--small"
-      type="button"
-      disabled={busy}
-      aria-label={`Download Log of game ${gameId}`}
-      onClick={() => {
-        setBusy(true);
-        void downloadGameLog(gameId).finally(() => setBusy(false));
-      }}
-    >
-      Download Log
-    </button>
   );
 }
 

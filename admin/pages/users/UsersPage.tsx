@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ADMIN_SEARCH_DEBOUNCE_MS, type AdminUserRow } from '../../../protocol/admin.ts';
 import { messageOf } from '../../../src/api/http.ts';
 import { useUsers } from '../../api/users.ts';
@@ -8,6 +9,7 @@ import { formatAdminDate, formatChainBalance, formatUsdt } from '../../format.ts
 import { saveFile } from '../../ui/download.ts';
 import { Id } from '../../ui/Id.tsx';
 import { Pager, pageCount } from '../../ui/Pager.tsx';
+import { userRiskPath } from '../../ui/RiskLink.tsx';
 import { useDebouncedCallback } from '../../ui/useDebouncedCallback.ts';
 import { AffiliatePopup } from './AffiliatePopup.tsx';
 import { usersWorkbook } from './usersSheet.ts';
@@ -74,6 +76,9 @@ function UserRow({ user, onAffiliate }: { user: AdminUserRow; onAffiliate: () =>
       <td>
         <div className="admin-actions">
           <TransactionsButton user={user} />
+          <Link className="button button--secondary button--small" to={userRiskPath(user._id)} aria-label={`Risk view of ${user.nickname}`}>
+            Risk
+          </Link>
           <button
             className={user.isAffiliate ? 'button button--small affiliate-button affiliate-button--on' : 'button button--secondary button--small affiliate-button'}
             type="button"
@@ -90,7 +95,7 @@ function UserRow({ user, onAffiliate }: { user: AdminUserRow; onAffiliate: () =>
 
 /**
  * Spec §2 users: search and Min Balance (both debounced 500 ms; either resets to page 1), paged by
- * 10, the 'Users' sheet of every match, each player's transactions, and their affiliate setting.
+ * 10, the 'Users' sheet of every match, each player's transactions, risk view and affiliate setting.
  */
 export function UsersPage() {
   const [searchText, setSearchText] = useState('');

@@ -30,7 +30,11 @@ export function FriendsPage() {
       <div className="friends">
         <InviteCard percent={percent} fallbackLink={user.inviteLink} showAffiliateHint={!user.isAffiliate} />
         <RewardsCard totalRewards={friends.data?.totalRewards ?? null} balance={user.balance} />
-        <FriendList friends={friends.data?.friends ?? null} loading={friends.isPending} />
+        <FriendList
+          friends={friends.data?.friends ?? null}
+          loading={friends.isPending}
+          qualifyRule={friends.data?.qualifyRule?.trim() || null}
+        />
       </div>
     </PageFrame>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { gameRoutes } from '../../../protocol/game.ts';
+import { integrityText } from '../../../protocol/integrity.ts';
 import { liveGame, reloadCurrentGame } from '../../app/liveGame.ts';
 import { lobby } from '../../app/lobby.ts';
 import { session } from '../../app/session.ts';
@@ -35,6 +36,12 @@ export function HomePage() {
   return (
     <div className="home">
       <UserHeader user={user} />
+      {/* Said up front: the server refuses a frozen account's games, withdrawals and claims anyway (403). */}
+      {user.frozen && (
+        <p className="home__frozen" role="status" data-testid="frozen-banner">
+          {integrityText.frozen}
+        </p>
+      )}
       <BalanceCard balance={user.balance} />
       <GameTiles balance={user.balance} score={user.score} />
       {search && <SearchPopup key={search.id} search={search} />}

@@ -11,7 +11,7 @@ import { formatUsdt } from '../../ui/formatUsdt.ts';
 /** What a task's progress counts: 7/20 friends, 42/100 wins. */
 const progressUnit: Record<TaskCondition, string> = { invite_20_friends: 'friends', win_100_games: 'wins' };
 
-/** One task: reward, progress, and Claim once its condition is met; marked once claimed. */
+/** One task: reward, progress and what counts toward it, and Claim once its condition is met; marked once claimed. */
 export function TaskItem({ task }: { task: Task }) {
   const queryClient = useQueryClient();
   const claiming = useMutation({
@@ -62,6 +62,11 @@ export function TaskItem({ task }: { task: Task }) {
           {current}/{target} {progressUnit[task.condition]}
         </span>
       </div>
+      {task.rule?.trim() && (
+        <p className="muted task__rule" data-testid="task-rule">
+          {task.rule}
+        </p>
+      )}
       {task.completed && (
         <p className="task__done" data-testid="task-completed">
           ✓ Completed

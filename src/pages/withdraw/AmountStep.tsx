@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatBalance, usdtToMicro } from '../../../protocol/money.ts';
-import { WITHDRAWAL_FEE, walletText } from '../../../protocol/wallet.ts';
+import { WITHDRAWAL_FEE, WITHDRAWAL_REVIEW_TEXT, walletText } from '../../../protocol/wallet.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
 import { transactionsKey } from '../../api/transactions.ts';
 import { removeWalletAddress } from '../../api/walletRemoveAddress.ts';
@@ -36,7 +36,10 @@ const amountForm = z.object({
 });
 type AmountForm = z.input<typeof amountForm>;
 
-type Result = { kind: 'success' | 'error'; text: string };
+/** 'review': taken, but held for an operator: not an error, yet not the usual good news either. */
+type Result = { kind: 'success' | 'review' | 'error'; text: string };
+
+const SENT_TEXT = 'Withdrawal requested. The USDT will arrive at your address in 10–30 minutes.';
 
 /** Spec §8: 'Failed to withdraw: {error}' when the server answered, else 'Error processing withdrawal'. */
 function withdrawError(error: unknown): string {
@@ -77,10 +80,10 @@ export function AmountStep({ userId, balance, savedAddress }: AmountStepProps) {
   });
   const sending = useMutation({
     mutationFn: withdraw,
-    onSuccess: ({ newBalance }) => {
+    onSuccess: ({ newBalance, status }) => {
       setBalance(newBalance);
       reset({ amount: '' });
-      setResult({ kind: 'success', text: 'Withdrawal requested. The USDT will arrive at your address in 10–30 minutes.' });
+      setResult(status === 'review' ? { kind: 'review', text: WITHDRAWAL_REVIEW_TEXT } : { kind: 'success', text: SENT_TEXT });
       void queryClient.invalidateQueries({ queryKey: transactionsKey });
     },
     onError: (error) => setResult({ kind: 'error', text: withdrawError(error) }),
@@ -164,8 +167,8 @@ export function AmountStep({ userId, balance, savedAddress }: AmountStepProps) {
           </div>
         </dl>
         {result?.kind === 'error' && <FormError message={result.text} />}
-        {result?.kind === 'success' && (
-          <p className="form-success" role="status">
+        {result && result.kind !== 'error' && (
+          <p className={result.kind === 'review' ? 'withdraw__review' : 'form-success'} role="status">
             {result.text}
           </p>
         )}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { UserRiskAnswer } from '../../../protocol/integrity.ts';
+import { formatAdminDate, formatUsdt } from '../../format.ts';
+import { FreezePopup } from './FreezePopup.tsx';
+
+/** Frozen (red, with the reason and since when) or Active. */
+function FrozenState({ user }: { user: UserRiskAnswer['user'] }) {
+  if (!user.frozen) return <span className="admin-badge">Active</span>;
+  return (
+    <p className="admin-frozen">
+      <span className="admin-badge admin-badge--danger">Frozen</span>
+      {user.frozenReason && <span>{user.frozenReason}</span>}
+      {user.frozenAt && <span className="muted">since {formatAdminDate(user.frozenAt)}</span>}
+    </p>
+  );
+}
+
+/** Who the account is, its balance and standing, and the freeze toggle. */
+export function AccountHeader({ user }: { user: UserRiskAnswer['user'] }) {
+  const [confirming, setConfirming] = useState(false);
+  const facts: [string, string][] = [
+    ['Username', user.username],
+    ['User ID', user._id],
+    ['Balance', formatUsdt(user.balance)],
+    ['Created At', formatAdminDate(user.createdAt)],
+    ['Inviter', user.invitedBy ?? '—'],
+    ['Telegram ID', user.telegramId === null ? '—' : String(user.telegramId)],
+    ['Saved Address', user.savedAddress ?? '—'],
+  ];
+
+  return (
+    <header className="admin-account">
+      <div className="admin-account__head">
+        <h1 className="admin__title">{user.nickname}</h1>
+        <FrozenState user={user} />
+        <button
+          className={user.frozen ? 'button button--secondary button--small admin-toolbar__end' : 'button button--danger button--small admin-toolbar__end'}
+          type="button"
+          onClick={() => setConfirming(true)}
+        >
+          {user.frozen ? 'Unfreeze account' : 'Freeze account'}
+        </button>
+      </div>
+      <dl className="admin-facts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {confirming && <FreezePopup userId={user._id} nickname={user.nickname} freeze={!user.frozen} onClose={() => setConfirming(false)} />}
+    </header>
+  );
+}

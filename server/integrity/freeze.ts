@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type FreezeAnswer, type freezeBody } from '../../protocol/integrity.ts';
+import { microToUsdt } from '../../protocol/money.ts';
+import { audit } from '../admin/audit.ts';
+import type { Services } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { gameTransaction } from '../games/outbox.ts';
+import { HttpError } from '../http/errors.ts';
+import { endSearchOf } from '../matchmaking/queue.ts';
+import { userRoom } from '../sockets/index.ts';
+
+/**
+ * An operator freezes or unfreezes an account, in the audit trail with the reason. Freezing also ends
+ * the player's search with its bet back (in the same transaction, under the player's row lock that a
+ * join takes first), so no game can start for them after the freeze; a game in progress plays out.
+ */
+export async function setFrozen(services: Services, adminId: string, userId: string, body: z.output<typeof freezeBody>): Promise<FreezeAnswer> {
+  return gameTransaction(services, async (money) => {
+    const [row] = await money.tx
+      .update(users)
+      .set(body.frozen ? { frozenAt: sql`coalesce(${users.frozenAt}, now())`, frozenReason: body.reason } : { frozenAt: null, frozenReason: null })
+      .where(eq(users.id, userId))
+      .returning({ frozenAt: users.frozenAt, frozenReason: users.frozenReason });
+    if (!row) throw new HttpError(404, 'Unknown user');
+    await audit(money.tx, { adminId, action: body.frozen ? 'freeze-user' : 'unfreeze-user', target: userId, details: { reason: body.reason } });
+    if (body.frozen) {
+      const balance = await endSearchOf(services, money, userId);
+      if (balance !== null) {
+        money.later(() => void services.sockets.to(userRoom(userId)).emit('search-timeout', { balance: microToUsdt(balance) }));
+      }
+    }
+    services.log.warn({ adminId, userId, frozen: body.frozen, reason: body.reason }, 'account freeze changed');
+    return { frozen: row.frozenAt !== null, reason: row.frozenReason, frozenAt: row.frozenAt?.toISOString() ?? null };
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminWithdrawalsQuery, dismissFlagBody, freezeBody, integrityText, rejectWithdrawalBody, riskFlagsQuery } from '../../protocol/integrity.ts';
+import { parseInput } from '../http/errors.ts';
+import { requireAdmin } from '../http/guards.ts';
+import { decideWithdrawal, listWithdrawals } from '../wallet/review.ts';
+import { dismissFlag, listFlags } from './flags.ts';
+import { setFrozen } from './freeze.ts';
+import { userRisk } from './userRisk.ts';
+
+const userParams = z.object({ id: z.uuid({ error: 'Unknown user' }) });
+const flagParams = z.object({ id: z.uuid({ error: integrityText.unknownFlag }) });
+const withdrawalParams = z.object({ id: z.uuid({ error: integrityText.unknownWithdrawal }) });
+const emptyBody = z.object({}).strict().optional();
+
+/** Operators (under /api/admin): risk flags, a user's risk view, freeze, withdrawal review. */
+export async function adminIntegrityRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+  app.addHook('onRequest', requireAdmin);
+  const adminId = (request: { admin: { id: string } | null }) => request.admin?.id ?? 'unknown';
+
+  app.get('/risk/flags', async (request) => listFlags(services.db, parseInput(riskFlagsQuery, request.query)));
+
+  app.post('/risk/flags/:id/dismiss', async (request) => {
+    const { id } = parseInput(flagParams, request.params);
+    const { note } = parseInput(dismissFlagBody, request.body);
+    await dismissFlag(services, adminId(request), id, note);
+    return { ok: true };
+  });
+
+  app.get('/users/:id/risk', async (request) => userRisk(services.db, parseInput(userParams, request.params).id));
+
+  app.post('/users/:id/freeze', async (request) => {
+    const { id } = parseInput(userParams, request.params);
+    return setFrozen(services, adminId(request), id, parseInput(freezeBody, request.body));
+  });
+
+  app.get('/withdrawals', async (request) => listWithdrawals(services.db, parseInput(adminWithdrawalsQuery, request.query)));
+
+  app.post('/withdrawals/:id/approve', async (request) => {
+    const { id } = parseInput(withdrawalParams, request.params);
+    parseInput(emptyBody, request.body);
+    return decideWithdrawal(services, adminId(request), id, { approve: true });
+  });
+
+  app.post('/withdrawals/:id/reject', async (request) => {
+    const { id } = parseInput(withdrawalParams, request.params);
+    const { reason } = parseInput(rejectWithdrawalBody, request.body);
+    return decideWithdrawal(services, adminId(request), id, { approve: false, reason });
+  });
+}

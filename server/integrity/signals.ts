@@ -1,0 +1,73 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { DEVICE_ID_HEADER, deviceIdPattern, integrityText } from '../../protocol/integrity.ts';
+import type { Queryable } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
+import { HttpError } from '../http/errors.ts';
+
+export type SessionSource = 'register' | 'login' | 'telegram' | 'socket';
+
+/** How long session starts are kept: enough to link accounts over a season, no longer. */
+export const SIGNAL_RETENTION_DAYS = 90;
+
+export interface SessionStart {
+  userId: string;
+  source: SessionSource;
+  ip: string;
+  deviceId: string | null;
+  telegramId: number | null;
+}
+
+/**
+ * The app's device id from its header: absent is fine (an old app, the Telegram widget's redirect), a
+ * malformed one is refused before anything changes.
+ */
+export function deviceIdOf(request: FastifyRequest): string | null {
+  return parseDeviceId(request.headers[DEVICE_ID_HEADER]);
+}
+
+export function parseDeviceId(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || !deviceIdPattern.test(value)) throw new HttpError(400, integrityText.badDeviceId);
+  return value;
+}
+
+/**
+ * The client's address as Fastify's request.ip sees it: behind the trusted proxy (production) the first
+ * X-Forwarded-For entry, else the peer. For sockets, whose handshake is a plain Node request.
+ */
+export function socketIp(headers: IncomingHttpHeaders, peer: string | undefined, trustProxy: boolean): string {
+  const forwarded = headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return (trustProxy && first) || peer || 'unknown';
+}
+
+/**
+ * Records one session start. A socket reconnects often, so it is recorded at most once an hour for the
+ * same account, address and device; sign-ins always are.
+ */
+export async function recordSessionStart(db: Queryable, start: SessionStart): Promise<void> {
+  const dedupe =
+    start.source === 'socket'
+      ? sql`AND NOT EXISTS (
+          SELECT 1 FROM session_signals s
+           WHERE s.user_id = ${start.userId}::uuid AND s.ip = ${start.ip}
+             AND s.device_id IS NOT DISTINCT FROM ${start.deviceId}::text AND s.at > now() - interval '1 hour')`
+      : sql``;
+  await db.execute(sql`
+    INSERT INTO session_signals (user_id, source, ip, device_id, telegram_id)
+    SELECT ${start.userId}::uuid, ${start.source}, ${start.ip}, ${start.deviceId}::text, ${start.telegramId}::bigint
+    WHERE true ${dedupe}`);
+}
+
+/** Drops session starts past retention, a batch at a time so no round holds a long lock. */
+export async function purgeOldSignals(db: Queryable, batch = 5_000): Promise<number> {
+  const deleted = await rowsOf<{ id: number }>(
+    db,
+    sql`DELETE FROM session_signals WHERE id IN (
+          SELECT id FROM session_signals WHERE at < now() - make_interval(days => ${SIGNAL_RETENTION_DAYS}) LIMIT ${batch})
+        RETURNING id`,
+  );
+  return deleted.length;
+}
