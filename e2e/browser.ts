@@ -22,7 +22,14 @@ export interface NewPageOptions {
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };
 
-/** One browser per test file; each test takes a fresh context (its own cookies and storage). */
+let contextsMade = 0;
+/** An address of its own for each context (the server trusts X-Forwarded-For in e2e, globalSetup.ts). */
+function nextAddress(): string {
+  contextsMade += 1;
+  return `10.${process.pid % 250}.${Math.floor(contextsMade / 250)}.${(contextsMade % 250) + 1}`;
+}
+
+/** One browser per test file; each test takes a fresh context (its own cookies, storage and address). */
 export function useBrowser(): { baseUrl: string; newPage(options?: NewPageOptions): Promise<Page> } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -39,7 +46,7 @@ export function useBrowser(): { baseUrl: string; newPage(options?: NewPageOption
     async newPage({ desktop = false }: NewPageOptions = {}) {
       if (!browser) throw new Error('browser not started');
       // A phone-sized viewport by default: the product is used inside Telegram on a phone.
-      const context = await browser.newContext({ baseURL: baseUrl, ...(desktop ? DESKTOP : PHONE) });
+      const context = await browser.newContext({ baseURL: baseUrl, extraHTTPHeaders: { 'x-forwarded-for': nextAddress() }, ...(desktop ? DESKTOP : PHONE) });
       contexts.push(context);
       return context.newPage();
     },

@@ -83,11 +83,16 @@ describe('friends: invite, play, earn, claim', () => {
     // A sees B arrive without a reload (friendAdded).
     await inviter.getByTestId('friend').filter({ hasText: friendName }).waitFor({ timeout: 10_000 });
     await expect.poll(() => inviter.getByTestId('friend').count()).toBe(1);
+    // B does not count toward the invite task yet: no deposit, no paid game. The page says what counts.
+    expect(await inviter.getByTestId('friend').first().textContent()).toContain('Not yet');
+    expect(await inviter.getByTestId('qualify-rule').textContent()).toBe(
+      'A friend counts once they have deposited 10 USDT and finished a paid game against someone other than you.',
+    );
 
     // B beats C at $1: a payout of 1.80, a net win of 0.80.
     const stranger = await browser.newPage();
     await signUpAndLogIn(stranger);
-    await fund(friend, 5);
+    await fund(friend, 10);
     await fund(stranger, 5);
     await playRpsAndWin(friend, stranger);
 
@@ -95,6 +100,8 @@ describe('friends: invite, play, earn, claim', () => {
     await inviter.reload();
     await expect.poll(() => inviter.getByTestId('total-rewards').textContent(), { timeout: 10_000 }).toBe('$0.028');
     await expect.poll(() => inviter.getByTestId('friend').first().textContent()).toContain('$0.028');
+    // Deposited 10 and finished a paid game against a stranger: B now counts.
+    expect(await inviter.getByTestId('friend').first().textContent()).toContain('Counts');
     await expect.poll(() => inviter.getByTestId('balance').textContent()).toBe('$0.00');
     await inviter.screenshot({ path: 'e2e/.artifacts/friends-rewards.png', fullPage: true, animations: 'disabled' });
 

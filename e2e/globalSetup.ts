@@ -48,6 +48,11 @@ export async function setup(project: TestProject): Promise<void> {
       ADMIN_USERNAME: OPERATOR.username,
       ADMIN_PASSWORD: OPERATOR.password,
       AUTH_RATE_LIMIT_MAX: '500',
+      // The risk round every second instead of every minute: integrity.e2e.ts waits for it to raise a flag.
+      RISK_ROUND_MS: '1000',
+      // Every browser here is on 127.0.0.1; each context sends an address of its own (browser.ts), as
+      // players on their own phones have, so the integrity rules that tie accounts on one IP see strangers.
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

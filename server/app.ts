@@ -61,7 +61,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   const log = logger ?? pino({ level: config.logLevel });
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    trustProxy: config.nodeEnv === 'production',
+    trustProxy: config.trustProxy,
   });
 
   await app.register(fastifyCookie);

@@ -65,6 +65,8 @@ const environment = z
     QUALIFY_DEPOSIT_USDT: usdt.default(10_000_000n),
     WITHDRAWAL_REVIEW_USDT: usdt.default(100_000_000n),
     RISK_ROUND_MS: positiveInt(60_000),
+    // Unset: trusted in production only (the product runs behind its proxy there).
+    TRUST_PROXY: z.enum(['0', '1']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
@@ -96,6 +98,8 @@ export interface Config {
   sessionTtlMs: number;
   authRateLimit: { max: number; windowMs: number };
   logLevel: string;
+  /** Take the client's address from X-Forwarded-For (rate limits, session records): only behind a proxy that sets it. */
+  trustProxy: boolean;
   wallet: WalletConfig;
   games: { searchTimeoutMs: number; sweepMs: number; openModes: ('rps' | 'blot' | 'carrom' | 'backgammon')[] };
   integrity: IntegrityConfig;
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === '1',
     wallet: {
       chain: e.CHAIN,
       devchainBlockMs: e.DEVCHAIN_BLOCK_MS,

@@ -34,7 +34,7 @@ export function parseDeviceId(value: unknown): string | null {
 }
 
 /**
- * The client's address as Fastify's request.ip sees it: behind the trusted proxy (production) the first
+ * The client's address as Fastify's request.ip sees it: behind a trusted proxy (TRUST_PROXY) the first
  * X-Forwarded-For entry, else the peer. For sockets, whose handshake is a plain Node request.
  */
 export function socketIp(headers: IncomingHttpHeaders, peer: string | undefined, trustProxy: boolean): string {

@@ -13,6 +13,8 @@ describe('configuration', () => {
       smtpUrl: undefined,
       sessionTtlMs: 30 * 24 * 3600 * 1000,
       nodeEnv: 'development',
+      trustProxy: false,
+      integrity: { qualifyDepositMicro: 10_000_000n, withdrawalReviewMicro: 100_000_000n, roundMs: 60_000 },
     });
     expect(config.dataDir).toMatch(/data$/);
     expect(config.wallet).toMatchObject({
@@ -51,7 +53,23 @@ describe('configuration', () => {
       smtpUrl: 'smtp://mail:25',
       sessionTtlMs: 7 * 24 * 3600 * 1000,
       nodeEnv: 'production',
+      trustProxy: true,
     });
+  });
+
+  it('trusts X-Forwarded-For in production unless told otherwise, elsewhere only when told', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEVCHAIN: '1', TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(ConfigError);
+  });
+
+  it('reads the integrity settings: what qualifies a friend, what a withdrawal needs for review, how often the risk round runs', () => {
+    expect(loadConfig({ QUALIFY_DEPOSIT_USDT: '25', WITHDRAWAL_REVIEW_USDT: '250.5', RISK_ROUND_MS: '5000' }).integrity).toEqual({
+      qualifyDepositMicro: 25_000_000n,
+      withdrawalReviewMicro: 250_500_000n,
+      roundMs: 5000,
+    });
+    expect(() => loadConfig({ WITHDRAWAL_REVIEW_USDT: '-1' })).toThrow(ConfigError);
   });
 
   it('uses the tron defaults when CHAIN=tron', () => {
