@@ -23,6 +23,7 @@ export const users = pgTable('users', {
   affiliatePercentage: numeric('affiliate_percentage', { precision: 5, scale: 2 }).notNull().default('3.5'),
   savedAddress: text('saved_address'),
   createdAt: createdAt(),
+  savedAddressAt: timestamp('saved_address_at', { withTimezone: true }),
   frozenAt: timestamp('frozen_at', { withTimezone: true }),
   frozenReason: text('frozen_reason'),
 });

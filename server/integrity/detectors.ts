@@ -75,12 +75,12 @@ const sharedIp = sql`
 /** The same withdrawal address (saved, or withdrawn to) belongs to two or more accounts. */
 const sharedAddress = sql`
   WITH addresses AS (
-    SELECT id AS user_id, saved_address AS address, NULL::timestamptz AS at FROM users WHERE saved_address IS NOT NULL
+    SELECT id AS user_id, saved_address AS address, coalesce(saved_address_at, created_at) AS at FROM users WHERE saved_address IS NOT NULL
     UNION ALL
     SELECT user_id, to_address, created_at FROM withdrawals
   )
   SELECT 'shared-address', address, array_agg(DISTINCT user_id ORDER BY user_id),
-         count(DISTINCT user_id)::int, coalesce(min(at), now()), coalesce(max(at), now()),
+         count(DISTINCT user_id)::int, min(at), max(at),
          jsonb_build_object('address', address)
     FROM addresses
    GROUP BY address

@@ -9,7 +9,8 @@ import { HttpError } from '../http/errors.ts';
 import { detectors } from './detectors.ts';
 import { purgeOldSignals } from './signals.ts';
 
-// Any constant will do: the same on every node, so only one node runs a round at a time.
+// Any constant will do: the same on every node, so only one node runs a round at a time. The schema is
+// part of the key: two products (or test runs) in one database do not take each other's turn.
 const RISK_ROUND_LOCK = 4_280_017;
 
 /**
@@ -20,7 +21,7 @@ const RISK_ROUND_LOCK = 4_280_017;
  */
 export async function riskRound(services: Pick<Services, 'db'>): Promise<number | null> {
   const written = await services.db.transaction(async (tx) => {
-    const [turn] = await rowsOf<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${RISK_ROUND_LOCK}) AS locked`);
+    const [turn] = await rowsOf<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${RISK_ROUND_LOCK}, hashtext(current_schema())) AS locked`);
     if (!turn?.locked) return null;
     let count = 0;
     for (const kind of riskFlagKinds) {

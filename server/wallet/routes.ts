@@ -27,12 +27,12 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   app.post('/wallet/save-address', async (request) => {
     const { savedAddress } = parseInput(saveAddressBody, request.body);
     if (!isTronAddress(savedAddress)) throw new HttpError(400, walletText.invalidAddress);
-    await db.update(users).set({ savedAddress }).where(eq(users.id, sessionUser(request).id));
+    await db.update(users).set({ savedAddress, savedAddressAt: new Date() }).where(eq(users.id, sessionUser(request).id));
     return { savedAddress };
   });
 
   app.post('/wallet/remove-address', async (request) => {
-    await db.update(users).set({ savedAddress: null }).where(eq(users.id, sessionUser(request).id));
+    await db.update(users).set({ savedAddress: null, savedAddressAt: null }).where(eq(users.id, sessionUser(request).id));
     return { savedAddress: null };
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -106,9 +106,8 @@ export function uniqueName(prefix = 'u'): string {
  * of those rules gives two players the same address on purpose.
  */
 export function addressOf(username: string): string {
-  let hash = 0;
-  for (const char of username) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${(hash & 254) + 1}`;
+  const [a = 0, b = 0, c = 0] = createHash('sha256').update(username).digest();
+  return `10.${a}.${b}.${(c % 254) + 1}`;
 }
 
 export async function register(

@@ -54,3 +54,5 @@ ALTER TABLE withdrawals ADD COLUMN review_reason text;
 CREATE INDEX withdrawals_status ON withdrawals (status, created_at DESC, id);
 CREATE INDEX withdrawals_to_address ON withdrawals (to_address);
 CREATE INDEX users_saved_address ON users (saved_address) WHERE saved_address IS NOT NULL;
+-- When the withdrawal address was saved: when a shared address was first and last seen.
+ALTER TABLE users ADD COLUMN saved_address_at timestamptz;
