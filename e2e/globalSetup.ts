@@ -52,7 +52,7 @@ export async function setup(project: TestProject): Promise<void> {
       RISK_ROUND_MS: '1000',
       // Every browser here is on 127.0.0.1; each context sends an address of its own (browser.ts), as
       // players on their own phones have, so the integrity rules that tie accounts on one IP see strangers.
-      TRUST_PROXY: '1',
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,6 +20,7 @@ export const integrityText = {
   unknownWithdrawal: 'Unknown withdrawal',
   withdrawalDecided: 'This withdrawal was already decided',
   reasonRequired: 'A reason is required',
+  accountFrozen: 'The account is frozen: unfreeze it before approving its withdrawal',
   noteRequired: 'A note is required',
 } as const;
 
@@ -138,12 +139,16 @@ export interface AdminWithdrawalRow {
   _id: string;
   userId: string;
   nickname: string;
+  /** What was taken from the balance; the chain gets amount − fee. */
   amount: number;
   fee: number;
   toAddress: string;
   status: WithdrawalStatus;
   createdAt: string;
+  /** The operator's reason when rejected. */
   reviewReason: string | null;
+  /** Why it waited for review: its amount, an open flag, a frozen account, a win from a tied account. */
+  heldFor: string | null;
   /** The player's risk at a glance: open flags by kind, frozen or not, accounts linked to them. */
   risk: { frozen: boolean; openFlags: RiskFlagKind[]; linkedAccounts: number };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -17,6 +18,18 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** Names, or addresses written out (a dot or a colon: '1' would be read as 0.0.0.1, never what was meant). */
+function trustListIsValid(list: string): boolean {
+  const entries = list.split(',').map((entry) => entry.trim());
+  if (!entries.every((entry) => /^(loopback|linklocal|uniquelocal)$/.test(entry) || /[.:]/.test(entry))) return false;
+  try {
+    proxyAddr.compile(entries);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const environment = z
   .object({
@@ -65,8 +78,9 @@ const environment = z
     QUALIFY_DEPOSIT_USDT: usdt.default(10_000_000n),
     WITHDRAWAL_REVIEW_USDT: usdt.default(100_000_000n),
     RISK_ROUND_MS: positiveInt(60_000),
-    // Unset: trusted in production only (the product runs behind its proxy there).
-    TRUST_PROXY: z.enum(['0', '1']).optional(),
+    // The proxies whose X-Forwarded-For is believed. Unset: loopback and private networks in production
+    // (the product runs behind its own proxy there), none elsewhere; '0' none.
+    TRUST_PROXY: optionalText.refine((v) => !v || v === '0' || trustListIsValid(v), 'must be 0 or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
@@ -98,8 +112,12 @@ export interface Config {
   sessionTtlMs: number;
   authRateLimit: { max: number; windowMs: number };
   logLevel: string;
-  /** Take the client's address from X-Forwarded-For (rate limits, session records): only behind a proxy that sets it. */
-  trustProxy: boolean;
+  /**
+   * The proxies (addresses, CIDR ranges, loopback / linklocal / uniquelocal) whose X-Forwarded-For entry
+   * is believed: the client's address is the nearest entry not from one of them (rate limits, session
+   * records). False: the peer's address, whatever the headers say.
+   */
+  trustProxy: string | false;
   wallet: WalletConfig;
   games: { searchTimeoutMs: number; sweepMs: number; openModes: ('rps' | 'blot' | 'carrom' | 'backgammon')[] };
   integrity: IntegrityConfig;
@@ -168,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY === undefined ? (e.NODE_ENV === 'production' ? 'loopback,uniquelocal' : false) : e.TRUST_PROXY === '0' ? false : e.TRUST_PROXY,
     wallet: {
       chain: e.CHAIN,
       devchainBlockMs: e.DEVCHAIN_BLOCK_MS,

@@ -127,6 +127,7 @@ export const withdrawals = pgTable('withdrawals', {
   reviewedBy: uuid('reviewed_by'),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   reviewReason: text('review_reason'),
+  heldFor: text('held_for'),
 });
 
 export const chainState = pgTable('chain_state', {

@@ -18,10 +18,12 @@ import { countingWin, qualifiedFriend } from './qualify.ts';
 async function progressOf(db: Queryable, config: Config, userId: string): Promise<Record<TaskCondition, number>> {
   const [row] = await rowsOf<{ friends: number; wins: number }>(
     db,
+    // Counted up to the targets only: an affiliate with ten thousand friends costs no more than one with 20.
     sql`SELECT
-      (SELECT count(*)::int FROM users f WHERE f.invited_by = ${userId}::uuid
-          AND ${qualifiedFriend(sql`f`, config.integrity.qualifyDepositMicro)}) AS friends,
-      (SELECT count(*)::int FROM played_games p WHERE p.user_id = ${userId}::uuid AND ${countingWin(sql`p`)}) AS wins`,
+      (SELECT count(*)::int FROM (SELECT 1 FROM users f WHERE f.invited_by = ${userId}::uuid
+          AND ${qualifiedFriend(sql`f`, config.integrity.qualifyDepositMicro)} LIMIT ${taskTargets.invite_20_friends}) AS q) AS friends,
+      (SELECT count(*)::int FROM (SELECT 1 FROM played_games p WHERE p.user_id = ${userId}::uuid AND ${countingWin(sql`p`)}
+          LIMIT ${taskTargets.win_100_games}) AS w) AS wins`,
   );
   return { invite_20_friends: row?.friends ?? 0, win_100_games: row?.wins ?? 0 };
 }

@@ -87,9 +87,11 @@ const sharedAddress = sql`
   HAVING count(DISTINCT user_id) >= 2`;
 
 /**
- * An inviter with 5 or more invited accounts that share a device or an IP (any session start kept) with
- * the inviter or with another of the same inviter's accounts: one person registering accounts for the
- * invite reward.
+ * An inviter with 5 or more invited accounts that share a device (any session start kept) or an IP (in
+ * the last 7 days) with the inviter or with another of the same inviter's accounts: one person
+ * registering accounts for the invite reward. Grouped by the shared value, so the work grows with the
+ * signals, not with the square of an inviter's friends; IPs only within a week, so a community on one
+ * mobile carrier's addresses over months is not one flag.
  */
 const rewardFarm = sql`
   WITH family AS (
@@ -97,18 +99,21 @@ const rewardFarm = sql`
     UNION
     SELECT DISTINCT u.invited_by, u.invited_by FROM users u WHERE u.invited_by IS NOT NULL
   ),
-  seen AS (
-    SELECT DISTINCT f.inviter, f.member, s.ip, s.device_id
+  keyed AS (
+    SELECT f.inviter, f.member, 'device:' || s.device_id AS key
       FROM family f JOIN session_signals s ON s.user_id = f.member
+     WHERE s.device_id IS NOT NULL
+    UNION
+    SELECT f.inviter, f.member, 'ip:' || s.ip
+      FROM family f JOIN session_signals s ON s.user_id = f.member
+     WHERE s.at > now() - interval '7 days'
+  ),
+  shared AS (
+    SELECT inviter, key FROM keyed GROUP BY inviter, key HAVING count(DISTINCT member) >= 2
   ),
   linked AS (
-    SELECT a.inviter, a.member FROM seen a
-      JOIN seen b ON b.inviter = a.inviter AND b.member <> a.member AND b.ip = a.ip
-     WHERE a.member <> a.inviter
-    UNION
-    SELECT a.inviter, a.member FROM seen a
-      JOIN seen b ON b.inviter = a.inviter AND b.member <> a.member AND b.device_id = a.device_id
-     WHERE a.member <> a.inviter AND a.device_id IS NOT NULL
+    SELECT DISTINCT k.inviter, k.member FROM keyed k JOIN shared x ON x.inviter = k.inviter AND x.key = k.key
+     WHERE k.member <> k.inviter
   )
   SELECT 'reward-farm', l.inviter::text, ARRAY[l.inviter] || array_agg(l.member ORDER BY l.member),
          count(*)::int, min(u.created_at), max(u.created_at),

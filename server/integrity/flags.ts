@@ -14,8 +14,8 @@ import { purgeOldSignals } from './signals.ts';
 const RISK_ROUND_LOCK = 4_280_017;
 
 /**
- * One risk round: every detector's signals upserted into risk_flags, and session starts past retention
- * dropped. Safe on every node at once: a round runs only while it holds the round's advisory lock, and
+ * One risk round: every detector's signals upserted into risk_flags, then session starts past retention
+ * dropped, a batch at a time until none are left. Safe on every node at once: a round runs only while it holds the round's advisory lock, and
  * a node that finds it taken skips (the other node's round sees the same data). Answers how many flags
  * the round wrote (raised or updated), or null when another node had the turn.
  */
@@ -30,7 +30,11 @@ export async function riskRound(services: Pick<Services, 'db'>): Promise<number 
     }
     return count;
   });
-  await purgeOldSignals(services.db);
+  // Only the node that had the turn purges: nodes deleting the same rows at once would wait on each other.
+  if (written !== null) {
+    let deleted = await purgeOldSignals(services.db);
+    while (deleted > 0) deleted = await purgeOldSignals(services.db);
+  }
   return written;
 }
 

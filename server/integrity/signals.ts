@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEVICE_ID_HEADER, deviceIdPattern, integrityText } from '../../protocol/integrity.ts';
@@ -33,14 +34,21 @@ export function parseDeviceId(value: unknown): string | null {
   return value;
 }
 
+const trustFunctions = new Map<string, (address: string, hop: number) => boolean>();
+
 /**
- * The client's address as Fastify's request.ip sees it: behind a trusted proxy (TRUST_PROXY) the first
- * X-Forwarded-For entry, else the peer. For sockets, whose handshake is a plain Node request.
+ * The client's address as Fastify's request.ip sees it, for a socket's handshake (a plain Node request):
+ * X-Forwarded-For walked from the right past the trusted proxies (TRUST_PROXY), so an entry the client
+ * wrote itself is never taken; without trusted proxies, the peer.
  */
-export function socketIp(headers: IncomingHttpHeaders, peer: string | undefined, trustProxy: boolean): string {
-  const forwarded = headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return (trustProxy && first) || peer || 'unknown';
+export function socketIp(request: IncomingMessage, trustProxy: string | false): string {
+  if (!trustProxy) return request.socket.remoteAddress ?? 'unknown';
+  let trust = trustFunctions.get(trustProxy);
+  if (!trust) {
+    trust = proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()));
+    trustFunctions.set(trustProxy, trust);
+  }
+  return proxyAddr(request, trust) || 'unknown';
 }
 
 /**

@@ -70,7 +70,7 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
       }
       if (ok) {
         socket.emit('authenticated', { userId });
-        const ip = socketIp(socket.request.headers, socket.request.socket.remoteAddress, app.services.config.trustProxy);
+        const ip = socketIp(socket.request, app.services.config.trustProxy);
         recordSessionStart(database.db, { userId, source: 'socket', ip, deviceId, telegramId: null }).catch((error: unknown) =>
           app.log.warn({ err: error, userId }, 'socket session start not recorded'),
         );

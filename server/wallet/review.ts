@@ -27,6 +27,7 @@ interface Row {
   status: AdminWithdrawalRow['status'];
   created_at: Date | string;
   review_reason: string | null;
+  held_for: string | null;
   frozen: boolean;
   open_flags: AdminWithdrawalRow['risk']['openFlags'] | null;
   linked: number;
@@ -42,7 +43,7 @@ export async function listWithdrawals(db: Services['db'], query: z.output<typeof
     rowsOf<Row>(
       db,
       sql`SELECT w.id::text AS id, w.user_id::text AS user_id, u.nickname, w.amount_micro::text AS amount_micro,
-                 w.fee_micro::text AS fee_micro, w.to_address, w.status, w.created_at, w.review_reason,
+                 w.fee_micro::text AS fee_micro, w.to_address, w.status, w.created_at, w.review_reason, w.held_for,
                  u.frozen_at IS NOT NULL AS frozen,
                  (SELECT json_agg(DISTINCT f.kind) FROM risk_flags f
                    WHERE f.status = 'open' AND f.user_ids @> ARRAY[w.user_id]) AS open_flags,
@@ -65,6 +66,7 @@ export async function listWithdrawals(db: Services['db'], query: z.output<typeof
       status: row.status,
       createdAt: new Date(row.created_at).toISOString(),
       reviewReason: row.review_reason,
+      heldFor: row.held_for,
       risk: { frozen: row.frozen, openFlags: row.open_flags ?? [], linkedAccounts: row.linked },
     })),
     totalWithdrawals: total?.n ?? 0,
@@ -86,6 +88,16 @@ export async function decideWithdrawal(
   const status = decision.approve ? 'pending' : 'rejected';
   const reason = decision.approve ? null : decision.reason;
   await moneyTransaction(money, async ({ tx, transfer }) => {
+    if (decision.approve) {
+      // The player's row first (as a withdrawal request and a freeze take it): a frozen account's money
+      // does not leave, whichever operator presses approve.
+      const [owner] = await rowsOf<{ frozen: boolean }>(
+        tx,
+        sql`SELECT u.frozen_at IS NOT NULL AS frozen FROM users u JOIN withdrawals w ON w.user_id = u.id
+             WHERE w.id = ${withdrawalId}::uuid FOR SHARE OF u`,
+      );
+      if (owner?.frozen) throw new HttpError(409, integrityText.accountFrozen);
+    }
     const [row] = await rowsOf<{ id: string; user_id: string; amount_micro: string }>(
       tx,
       sql`UPDATE withdrawals

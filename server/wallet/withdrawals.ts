@@ -4,8 +4,8 @@ import { WITHDRAWAL_FEE_MICRO } from '../../protocol/wallet.ts';
 import type { Services } from '../context.ts';
 import { withdrawals } from '../db/schema.ts';
 import { moneyTransaction } from '../ledger/notify.ts';
-import { hasOpenFlag } from '../integrity/flags.ts';
 import { lockUnfrozen } from '../integrity/frozen.ts';
+import { withdrawalHold } from '../integrity/hold.ts';
 import type { ChainGateway } from './gateway.ts';
 
 type Money = Pick<Services, 'db' | 'sockets'>;
@@ -17,17 +17,17 @@ const EXPIRY_MARGIN_MS = 60_000;
 
 /**
  * Takes the whole amount from the balance into the hold account and records the withdrawal, in one
- * transaction: `review` (an operator decides, server/wallet/review.ts) when it is large or the account
- * has an open risk flag, `pending` (the worker sends it) otherwise. A frozen account is refused (403);
+ * transaction: `review` (an operator decides, server/wallet/review.ts) when integrity/hold.ts says why it
+ * must wait, `pending` (the worker sends it) otherwise. A frozen account is refused (403);
  * a short balance throws InsufficientFunds. Either way nothing changes.
  */
 export async function requestWithdrawal(money: Requesting, userId: string, toAddress: string, amountMicro: bigint): Promise<WithdrawalRow> {
   return moneyTransaction(money, async ({ tx, transfer }) => {
     await lockUnfrozen(tx, userId);
-    const review = amountMicro >= money.config.integrity.withdrawalReviewMicro || (await hasOpenFlag(tx, userId));
+    const heldFor = await withdrawalHold(tx, money.config.integrity, userId, amountMicro);
     const [row] = await tx
       .insert(withdrawals)
-      .values({ userId, toAddress, amountMicro, feeMicro: WITHDRAWAL_FEE_MICRO, status: review ? 'review' : 'pending' })
+      .values({ userId, toAddress, amountMicro, feeMicro: WITHDRAWAL_FEE_MICRO, status: heldFor ? 'review' : 'pending', heldFor })
       .returning();
     if (!row) throw new Error('withdrawal insert returned nothing');
     await transfer({

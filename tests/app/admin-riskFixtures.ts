@@ -81,6 +81,7 @@ export function withdrawal(n: number, overrides: Partial<AdminWithdrawalRow> = {
     status: 'review',
     createdAt: localIso(2025, 3, 14, 12, 0),
     reviewReason: null,
+    heldFor: null,
     risk: { frozen: false, openFlags: [], linkedAccounts: 0 },
     ...overrides,
   };

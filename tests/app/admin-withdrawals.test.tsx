@@ -39,7 +39,8 @@ describe('admin withdrawals (/admin/withdrawals)', () => {
           amount: 120.5,
           fee: 1.5,
           createdAt: 'garbage',
-          reviewReason: 'Over the daily limit',
+          heldFor: 'open risk flag',
+          reviewReason: null,
           risk: { frozen: true, openFlags: ['pair-repeat', 'shared-device', 'pair-repeat'], linkedAccounts: 3 },
         }),
         withdrawal(2, { risk: { frozen: false, openFlags: [], linkedAccounts: 1 } }),
@@ -64,7 +65,7 @@ describe('admin withdrawals (/admin/withdrawals)', () => {
       'Actions',
     ]);
 
-    expect(cells(first).slice(0, 6)).toEqual(['player1', '$120.50', '$1.50', withdrawal(1).toAddress, 'In reviewOver the daily limit', 'Invalid Date']);
+    expect(cells(first).slice(0, 6)).toEqual(['player1', '$120.50', '$1.50', withdrawal(1).toAddress, 'In reviewHeld: open risk flag', 'Invalid Date']);
     expect(within(first!).getByRole('link', { name: 'player1' })).toHaveAttribute('href', `/admin/users/${uid(1)}/risk`);
     const risk = within(first!).getByTestId('withdrawal-risk');
     expect(within(risk).getAllByRole('listitem').map((item) => item.textContent)).toEqual([

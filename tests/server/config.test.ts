@@ -53,14 +53,14 @@ describe('configuration', () => {
       smtpUrl: 'smtp://mail:25',
       sessionTtlMs: 7 * 24 * 3600 * 1000,
       nodeEnv: 'production',
-      trustProxy: true,
+      trustProxy: 'loopback,uniquelocal',
     });
   });
 
-  it('trusts X-Forwarded-For in production unless told otherwise, elsewhere only when told', () => {
+  it('trusts the X-Forwarded-For of local proxies in production unless told otherwise, elsewhere only of those named', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEVCHAIN: '1', TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
-    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(ConfigError);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toBe('10.0.0.0/8, loopback');
+    for (const bad of ['yes', '1', '10.0.0.0/99']) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(ConfigError);
   });
 
   it('reads the integrity settings: what qualifies a friend, what a withdrawal needs for review, how often the risk round runs', () => {

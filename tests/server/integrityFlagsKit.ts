@@ -25,9 +25,8 @@ export function newIp(): string {
 }
 
 /**
- * Each account made here gets an IP of its own from newIp(), kept for its later sign-ins: harness.ts's
- * addressOf gives two names that differ only in their last character the same IP about half the time
- * (its last octet drops the hash's lowest bit), which would tie consecutive test players by IP.
+ * Each account made here gets an IP of its own from newIp(), kept for its later sign-ins, so a scenario
+ * decides exactly which accounts share an address.
  */
 const homeIps = new Map<string, string>();
 export const homeIpOf = (user: { username: string }): string => homeIps.get(user.username) ?? addressOf(user.username);

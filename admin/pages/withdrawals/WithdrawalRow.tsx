@@ -55,6 +55,11 @@ export function WithdrawalRow({ row, onApprove, onReject }: WithdrawalRowProps) 
       <td className="admin-mono">{row.toAddress}</td>
       <td>
         {withdrawalStatusNames[row.status] ?? row.status}
+        {row.heldFor && (
+          <p className="muted" data-testid="held-for">
+            Held: {row.heldFor}
+          </p>
+        )}
         {row.reviewReason && <p className="muted">{row.reviewReason}</p>}
       </td>
       <td className="admin-number">{formatAdminDate(row.createdAt)}</td>

@@ -51,6 +51,8 @@ ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_status_check
 ALTER TABLE withdrawals ADD COLUMN reviewed_by uuid REFERENCES admins(id);
 ALTER TABLE withdrawals ADD COLUMN reviewed_at timestamptz;
 ALTER TABLE withdrawals ADD COLUMN review_reason text;
+-- Why a withdrawal waits for review (its amount, a flag, a frozen account, a win from a linked account).
+ALTER TABLE withdrawals ADD COLUMN held_for text;
 CREATE INDEX withdrawals_status ON withdrawals (status, created_at DESC, id);
 CREATE INDEX withdrawals_to_address ON withdrawals (to_address);
 CREATE INDEX users_saved_address ON users (saved_address) WHERE saved_address IS NOT NULL;
