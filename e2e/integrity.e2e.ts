@@ -170,7 +170,7 @@ describe('integrity: a dumped pot is caught, frozen and its withdrawal rejected'
     expect(rowCells[1]).toContain('5.00');
     expect(rowCells[2]).toContain('1.50');
     expect(rowCells[3]).toBe(WITHDRAWAL_ADDRESS);
-    expect(rowCells[4]).toBe('In review');
+    expect(rowCells[4]).toBe('In reviewHeld: open risk flag');
     const risk = row.getByTestId('withdrawal-risk');
     await risk.getByText('Frozen', { exact: true }).waitFor();
     await risk.getByText(LEAVE_DUMP).waitFor();
