@@ -1,6 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { FAIRNESS_VERSION } from '../protocol/fairness.ts';
 
 /**
  * The seeded source every roll, shuffle and auto-pick draws from (DESIGN.md §5, fairness).
@@ -27,6 +28,35 @@ export function createRng(seed: string): Rng {
 /** The public commitment to a seed: its SHA-256, published when the game starts. */
 export function seedHashOf(seed: string): string {
   return bytesToHex(sha256(hexToBytes(seed)));
+}
+
+/**
+ * The game's seed (issue 18): HMAC-SHA256 keyed with the server seed's 32 bytes over
+ * "duel-stakes/v1|<gameId>|<client seed of seat 0>|<client seed of seat 1>". The server committed to its
+ * seed before the players chose theirs, and neither player knows the server seed nor the other's client
+ * seed when choosing: no one of the three could pick the game's draws.
+ */
+export function gameSeedOf(serverSeed: string, gameId: string, clientSeeds: readonly [string, string]): string {
+  if (!SEED.test(serverSeed)) throw new RangeError('server seed must be 64 lowercase hex digits');
+  const message = `${FAIRNESS_VERSION}|${gameId}|${clientSeeds[0]}|${clientSeeds[1]}`;
+  return bytesToHex(hmac(sha256, hexToBytes(serverSeed), utf8ToBytes(message)));
+}
+
+/** JSON with object keys in sorted order, so a state hashes the same however its keys were built. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The digest of a state each log line carries: the replay must reach the very same state. */
+export function stateHashOf(state: unknown): string {
+  return bytesToHex(sha256(utf8ToBytes(canonicalJson(state))));
 }
 
 function block(rng: Rng): number {

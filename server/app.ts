@@ -27,6 +27,7 @@ import { devchainRoutes, walletRoutes } from './wallet/routes.ts';
 import { startWalletWorkers } from './wallet/workers.ts';
 import { adminGameRoutes } from './games/adminRoutes.ts';
 import { gameRoutes } from './games/routes.ts';
+import { adminProofRoutes, proofRoutes } from './games/proof.ts';
 import { adminGrowthRoutes, growthRoutes } from './growth/routes.ts';
 import { telegramBotRoutes } from './telegram/routes.ts';
 import { attachGameSockets } from './games/sockets.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(walletRoutes);
       await api.register(devchainRoutes);
       await api.register(gameRoutes);
+      await api.register(proofRoutes);
       await api.register(growthRoutes);
       await api.register(telegramBotRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
@@ -127,6 +129,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(adminGrowthRoutes, { prefix: '/admin' });
       await api.register(adminReportRoutes, { prefix: '/admin' });
       await api.register(adminIntegrityRoutes, { prefix: '/admin' });
+      await api.register(adminProofRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

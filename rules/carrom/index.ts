@@ -1,3 +1,4 @@
+import { seedHashOf } from '../random.ts';
 import {
   CARROM_STEPS_PER_SECOND,
   CARROM_TIMEOUTS_TO_FORFEIT,
@@ -105,9 +106,12 @@ function shoot(state: CarromState, shooter: string, move: CarromShot, now: numbe
 export const carromRules: GameRules<CarromState, CarromMove, CarromRulesView> = {
   mode: 'carrom',
 
-  create(players, _seed, now) {
+  create(players, seed, now) {
     return {
       players: [players[0], players[1]],
+      // Nothing in carrom is random; the state still commits to the game's seed, so a game's proof
+      // with another seed (another client seed) does not replay (rules/verify.ts).
+      gameSeedHash: seedHashOf(seed),
       phase: 'playing',
       turn: players[0],
       coins: startCoins(),

@@ -1,10 +1,12 @@
 import type { CarromCoin, CarromColor, CarromLastMove, CarromQueenState } from '../../protocol/carrom.ts';
 import type { EndReason } from '../../protocol/game.ts';
 
-/** The stored game: plain JSON (a jsonb column). There is no seed: nothing in carrom is random. */
+/** The stored game: plain JSON (a jsonb column). Nothing in carrom is random. */
 export interface CarromState {
   /** [white, black]: the first in the queue plays white and shoots first. */
   players: [string, string];
+  /** SHA-256 of the game's seed: the one thing the seed decides here, so a proof is bound to it. */
+  gameSeedHash: string;
   phase: 'playing' | 'game-completed';
   /** The player to shoot; null once the game is over. */
   turn: string | null;

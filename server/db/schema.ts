@@ -157,6 +157,8 @@ export const games = pgTable('games', {
   deadlineAt: timestamp('deadline_at', { withTimezone: true }),
   seed: text('seed').notNull(),
   seedHash: text('seed_hash').notNull(),
+  /** The players' client seeds by seat ('' when one never came); null for games from before them. */
+  clientSeeds: jsonb('client_seeds').$type<[string, string]>(),
   winnerId: uuid('winner_id'),
   loserId: uuid('loser_id'),
   endReason: text('end_reason'),
@@ -190,6 +192,7 @@ export const gameLog = pgTable('game_log', {
   action: text('action').notNull(),
   move: jsonb('move'),
   version: integer('version').notNull(),
+  stateHash: text('state_hash'),
 });
 
 export const searches = pgTable('searches', {

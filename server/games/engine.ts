@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameText } from '../../protocol/game.ts';
 import { RuleError } from '../../rules/game.ts';
-import { seedHashOf } from '../../rules/random.ts';
+import { gameSeedOf, seedHashOf } from '../../rules/random.ts';
 import type { Services } from '../context.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { gamePlayers, games, type GameRow } from '../db/schema.ts';
@@ -49,10 +49,14 @@ export interface NewGame {
 /** Creates a game inside the pairing's transaction (which also takes the bets into escrow). */
 export async function createGame(money: GameTx, services: Services, spec: NewGame): Promise<GameRow> {
   const rules = rulesOf(spec.mode);
+  // The server seed, committed to by its hash from the start and revealed at the end; the game draws
+  // from the seed derived from it, the game's id and the players' client seeds (issue 18).
   const seed = randomBytes(32).toString('hex');
-  const state = rules.create(spec.players, seed, spec.now);
+  const id = randomUUID();
+  const clientSeeds: [string, string] = ['', ''];
+  const state = rules.create(spec.players, gameSeedOf(seed, id, clientSeeds), spec.now);
   const row: GameRow = {
-    id: randomUUID(),
+    id,
     gameMode: spec.mode,
     betMicro: spec.betMicro,
     payoutMicro: spec.payoutMicro,
@@ -62,6 +66,7 @@ export async function createGame(money: GameTx, services: Services, spec: NewGam
     deadlineAt: deadlineOf(rules, state),
     seed,
     seedHash: seedHashOf(seed),
+    clientSeeds,
     winnerId: null,
     loserId: null,
     endReason: null,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowReader } from '../db/rows.ts';
 import type { Queryable, Tx } from '../db/client.ts';
+import { stateHashOf } from '../../rules/random.ts';
 import { executeNamed } from '../db/named.ts';
 import { games, type GameRow } from '../db/schema.ts';
 import type { Seat } from './views.ts';
@@ -99,6 +100,8 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     actor: log.actor,
     action: log.action,
     move: log.move ?? null,
+    // What a replay of the proof must reach (rules/verify.ts).
+    state_hash: stateHashOf(next.state),
   }));
   const rows = await executeNamed<{ id: string }>(
     db,
@@ -108,7 +111,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
       SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS w(
         id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
         winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb,
-        log_at timestamptz, actor text, action text, move jsonb)
+        log_at timestamptz, actor text, action text, move jsonb, state_hash text)
     ), written AS (
       UPDATE games g
       SET state = coalesce(w.state, 'null'::jsonb), version = w.version, deadline_at = w.deadline_at, status = w.status,
@@ -116,12 +119,12 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
           settlement = w.settlement
       FROM w
       WHERE g.id = w.id AND g.version = w.read_version
-      RETURNING g.id, w.version, w.log_at, w.actor, w.action, w.move
+      RETURNING g.id, w.version, w.log_at, w.actor, w.action, w.move, w.state_hash
     ), logged AS (
       -- The game row's update serialises every writer of one game, so the next seq is this snapshot's.
-      INSERT INTO game_log (game_id, seq, at, actor, action, move, version)
+      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
       SELECT x.id, (SELECT coalesce(max(l.seq), 0) + 1 FROM game_log l WHERE l.game_id = x.id),
-             x.log_at, x.actor, x.action, x.move, x.version
+             x.log_at, x.actor, x.action, x.move, x.version, x.state_hash
       FROM written x
     )
     SELECT id::text AS id FROM written`,
@@ -139,10 +142,10 @@ export async function insertGame(tx: Tx, game: GameRow, players: [string, string
     'insert_game',
     sql`
     WITH g AS (
-      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, rematch_of, created_at)
+      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at)
       VALUES (${game.id}::uuid, ${game.gameMode}, ${game.betMicro.toString()}::bigint, ${game.payoutMicro.toString()}::bigint,
               ${game.status}, ${JSON.stringify(game.state)}::jsonb, ${game.version}::integer, ${iso(game.deadlineAt)}::timestamptz,
-              ${game.seed}, ${game.seedHash}, ${game.rematchOf}::uuid, ${game.createdAt.toISOString()}::timestamptz)
+              ${game.seed}, ${game.seedHash}, ${JSON.stringify(game.clientSeeds)}::jsonb, ${game.rematchOf}::uuid, ${game.createdAt.toISOString()}::timestamptz)
       RETURNING id
     ), p AS (
       SELECT u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
@@ -150,8 +153,9 @@ export async function insertGame(tx: Tx, game: GameRow, players: [string, string
     ), seated AS (
       INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT g.id, p.id, p.seat, p.score FROM g, p
     ), logged AS (
-      INSERT INTO game_log (game_id, seq, at, actor, action, move, version)
-      SELECT g.id, 1, ${game.createdAt.toISOString()}::timestamptz, 'server', 'create', ${JSON.stringify({ players })}::jsonb, ${game.version}::integer FROM g
+      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
+      SELECT g.id, 1, ${game.createdAt.toISOString()}::timestamptz, 'server', 'create', ${JSON.stringify({ players })}::jsonb, ${game.version}::integer,
+             ${stateHashOf(game.state)} FROM g
     )
     SELECT p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl" FROM p ORDER BY p.seat`,
   );

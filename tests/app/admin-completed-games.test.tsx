@@ -248,6 +248,26 @@ describe('admin completed games (/admin/completed-games)', () => {
     expect(api.callsTo(`GET /api/admin/games/${id(1)}/log`)[0]?.headers.authorization).toBe('Bearer operator-token');
   });
 
+  it("downloads a finished game's proof as .json beside its log; a failure is logged and saves nothing", async () => {
+    const proof = { gameId: id(1), gameMode: 'rps', serverSeed: 'ab'.repeat(32), inputs: [] };
+    const api = operatorApi({
+      'GET /api/admin/completed-games': gamesRoute([game(1), game(2)]),
+      [`GET /api/admin/games/${id(1)}/proof`]: { body: proof },
+      [`GET /api/admin/games/${id(2)}/proof`]: { status: 404, body: { message: 'This game was played before proofs were kept' } },
+    });
+    const files = captureDownloads();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderAdmin('/admin/completed-games');
+    await user.click(await screen.findByRole('button', { name: `Download Proof of game ${id(1)}` }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]?.filename).toBe(`game-proof-${id(1)}.json`);
+    expect(JSON.parse(await blobText(files[0]!.blob))).toEqual(proof);
+    expect(api.callsTo(`GET /api/admin/games/${id(1)}/proof`)[0]?.headers.authorization).toBe('Bearer operator-token');
+    await user.click(screen.getByRole('button', { name: `Download Proof of game ${id(2)}` }));
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to download game proof', expect.anything()));
+    expect(files).toHaveLength(1);
+  });
+
   it.each([
     ['an empty array', { body: [] }, 'warn', 'No log data available'],
     ['not an array', { body: { lines: 'x' } }, 'warn', 'No log data available'],

@@ -12,6 +12,7 @@ import {
 import { blotRules as rules, cardPoints, deckOf, legalCardsOf, legalCardsOfView, type BlotState } from '../../rules/blot/index.ts';
 import { RuleError } from '../../rules/game.ts';
 import { createRng, nextInt, shuffle } from '../../rules/random.ts';
+import { chooser, legalAction } from './blotPlay.ts';
 
 /** Properties of the Belote rules over seeded random games (fast-check drives seeds and choices). */
 
@@ -19,17 +20,6 @@ const A = 'player-a';
 const B = 'player-b';
 const T0 = 1_700_000_000_000;
 const seeds = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('hex'));
-
-/** A small seeded generator for the players' choices (the game's own source is not touched). */
-function chooser(seed: number) {
-  let state = seed >>> 0 || 1;
-  return (n: number): number => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % n;
-  };
-}
 
 const ids = (cards: readonly BlotCard[]): string[] => cards.map((c) => c._id);
 const playing = (s: BlotState) => s.phase === 'in-progress' || s.phase === 'trick-in-progress';
@@ -99,27 +89,6 @@ function secretsProblem(s: BlotState, seed: string): string {
     if (view.legalCards.join() !== ids(legalCardsOf(s, viewer)).join()) return `${viewer}'s legal cards are not the rules' own`;
   }
   return '';
-}
-
-/** A legal action for the player whose turn it is, chosen by `pick`. */
-function legalAction(s: BlotState, pick: (n: number) => number): [string, BlotMove] {
-  const player = s.turn as string;
-  switch (s.phase) {
-    case 'trump-decision':
-      return [player, { type: 'trump-decision', takeCard: pick(3) === 0 }];
-    case 'trump-selection': {
-      const choices = [...blotContracts.filter((c) => c !== s.round.faceUp.suit), 'pass', 'pass'] as const;
-      return [player, { type: 'trump-selection', suit: choices[pick(choices.length)] as BlotContract | 'pass' }];
-    }
-    case 'trump-final-selection':
-      return [player, { type: 'final-trump-decision', withCard: pick(2) === 0 }];
-    default: {
-      const legal = legalCardsOf(s, player);
-      const due = rules.view(s, player).combinationDecisionRequired;
-      const card = legal[pick(legal.length)] as BlotCard;
-      return [player, { type: 'make-move', card, combinationDecision: due ? (pick(2) === 0 ? 'announce' : 'cancel') : undefined }];
-    }
-  }
 }
 
 /** Moves that must be refused in `s`: junk shapes, the wrong player, cards not in the hand, wrong phases. */

@@ -120,7 +120,10 @@ describe('carrom game: start, view, contract', () => {
     expect(rules.deadline(state)).toBe(T0 + CARROM_TURN_MS);
     expect(view.deadlineAt).toBe(T0 + CARROM_TURN_MS);
     expect(rules.outcome(state)).toBeNull();
-    expect(rules.create([A, B], 'aa'.repeat(32), T0)).toEqual(state);
+    // Nothing is drawn: another seed changes only the state's commitment to it.
+    const other = rules.create([A, B], 'aa'.repeat(32), T0);
+    expect({ ...other, gameSeedHash: state.gameSeedHash }).toEqual(state);
+    expect(other.gameSeedHash).not.toBe(state.gameSeedHash);
   });
 
   it('the view carries the spec\'s names, shares nothing with the state, and never the seed', () => {

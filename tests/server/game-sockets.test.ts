@@ -6,7 +6,7 @@ import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { cookieOf, databaseKinds } from './harness.ts';
 import { fundedPlayer, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
-import { apiCall, connectClient, listeningApp, type Received } from './socketClients.ts';
+import { apiCall, connectClient, expectProofHolds, listeningApp, type Received } from './socketClients.ts';
 
 for (const kind of databaseKinds) {
   describe(`a match between two real socket clients over loopback [${kind}]`, () => {
@@ -59,6 +59,8 @@ for (const kind of databaseKinds) {
       const finalA = await eventually(() => updates(a.events).find((u) => u.game.status === 'completed'));
       expect(finalA.game).toMatchObject({ winners: [ann.id], winnerBalances: { [ann.id]: 5.8 }, loserBalances: { [bob.id]: 4 } });
       expect(finalA.game.seed).toMatch(/^[0-9a-f]{64}$/);
+      // Either player can prove the game: the revealed seed, the seeds and every input replay to this end.
+      expect((await expectProofHolds(live.base, bob.cookie, gameId)).serverSeed).toBe(finalA.game.seed);
       await eventually(() => a.events.find(([name, p]) => name === 'balanceUpdated' && p === 5.8));
 
       for (const player of [a, b]) {

@@ -6,7 +6,7 @@ import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { databaseKinds } from './harness.ts';
 import { balanceOf, currentGame, fundedPlayer, started, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
-import { listeningApp } from './socketClients.ts';
+import { expectProofHolds, listeningApp } from './socketClients.ts';
 
 type View = GameUpdate<BackgammonGameView>;
 
@@ -59,6 +59,8 @@ for (const kind of databaseKinds) {
       expect(final.game.borneOff[winner]).toBe(15);
       const [w, l] = winner === white.id ? [white, black] : [black, white];
       expect([await balanceOf(live.t.app, w), await balanceOf(live.t.app, l)]).toEqual([10.8, 9]);
+      // Every roll of it is proven: the proof replays to this very end.
+      await expectProofHolds(live.base, l.cookie, gameId);
       // Every change reached both players over their sockets, in order.
       for (const id of [white.id, black.id]) {
         await eventually(() => updates[id]!.find((u) => u.game.status === 'completed'));

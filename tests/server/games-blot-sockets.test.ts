@@ -5,7 +5,7 @@ import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { databaseKinds } from './harness.ts';
 import { balanceOf, fundedPlayer, seededRandom, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
-import { apiCall, type Client, connectClient, gameUpdates, latestGame, listeningApp } from './socketClients.ts';
+import { apiCall, type Client, connectClient, expectProofHolds, gameUpdates, latestGame, listeningApp } from './socketClients.ts';
 
 for (const kind of databaseKinds) {
   describe(`a Belote match between two real socket clients [${kind}]`, () => {
@@ -78,6 +78,8 @@ for (const kind of databaseKinds) {
       expect(contracts).toBeGreaterThan(1);
       expect(final.winnerBalances).toEqual({ [winner]: 34 });
       expect(final.loserBalances).toEqual({ [loser]: 25 });
+      // Every deal of it is proven: the proof replays to this very end.
+      await expectProofHolds(live.base, ann.cookie, gameId);
       // The payout reached the winner's socket once.
       await eventually(() => clients[winner]!.events.find(([name, p]) => name === 'balanceUpdated' && p === 34));
       expect(clients[winner]!.events.filter(([name, p]) => name === 'balanceUpdated' && p === 34)).toHaveLength(1);

@@ -5,6 +5,8 @@ import { ensureOperator } from '../../server/admin/operators.ts';
 import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { eloChange } from '../../server/games/settle.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
+import { gameSeedOf } from '../../rules/random.ts';
+import { verifyProof } from '../../rules/verify.ts';
 import { rpsRules, type RpsState } from '../../rules/rps/index.ts';
 import { cookieOf, databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
 import { balanceOf, currentGame, fundedPlayer, nextRound, pairedRps, playRpsToEnd, rpsMove, started, type Player } from './gameHarness.ts';
@@ -211,7 +213,12 @@ for (const kind of databaseKinds) {
       const lines = (log.json() as string[]).map((line) => JSON.parse(line) as { action: string; actor: string; move: { players?: [string, string]; choice?: 'rock' }; at: string; seed?: string });
       const [create, ...rest] = lines;
       expect(create?.seed).toMatch(/^[0-9a-f]{64}$/);
-      let state: RpsState = rpsRules.create(create!.move.players!, create!.seed!, Date.parse(create!.at));
+      // The game draws from the seed derived from the revealed one, the game and the client seeds.
+      const [{ client_seeds: clientSeeds } = { client_seeds: ['', ''] as [string, string] }] = await rows<{ client_seeds: [string, string] }>(
+        t.database,
+        sql`SELECT client_seeds FROM games WHERE id = ${gameId}`,
+      );
+      let state: RpsState = rpsRules.create(create!.move.players!, gameSeedOf(create!.seed!, gameId, clientSeeds), Date.parse(create!.at));
       for (const line of rest) {
         const at = Date.parse(line.at);
         if (line.action === 'move') state = rpsRules.apply(state, line.actor, { choice: line.move.choice! }, at);
@@ -221,6 +228,47 @@ for (const kind of databaseKinds) {
       const [stored] = await rows<{ state: RpsState }>(t.database, sql`SELECT state FROM games WHERE id = ${gameId}`);
       expect(state).toEqual(stored!.state);
       expect(state.roundResults.some((r) => Object.values(r.autoPicked).some(Boolean))).toBe(true);
+    });
+
+    it("proves a finished game to its players and operators, and to no one before its end", async () => {
+      const [a, b, stranger] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const gameId = await pairedRps(t.app, a, b, 0);
+      const proofFor = (cookie: string | null) => t.app.inject({ method: 'GET', url: `/api/games/${gameId}/proof`, headers: cookie ? { cookie } : {} });
+      const early = await proofFor(a.cookie);
+      expect([early.statusCode, early.json().message]).toEqual([409, 'The proof is ready once the game is over']);
+      // The seed stays secret while the game runs: in no view, and no proof.
+      expect(JSON.stringify((await currentGame(t.app, a)).game)).not.toMatch(/"seed":"[0-9a-f]{64}"/);
+      await rpsMove(t.app, a, gameId, 'rock');
+      // B's auto-pick (a draw from the game's seed), then the reveal's end.
+      await sweepGameTimeouts(t.app.services, (await currentGame(t.app, a)).game.deadlineAt);
+      await sweepGameTimeouts(t.app.services, (await currentGame(t.app, a)).game.deadlineAt);
+      await playRpsToEnd(t, a, b, gameId);
+
+      const proof = (await proofFor(a.cookie)).json();
+      expect(proof).toMatchObject({ gameId, gameMode: 'rps', players: [a.id, b.id], clientSeeds: ['', ''], result: { status: 'completed' } });
+      expect(verifyProof(proof)).toMatchObject({ ok: true });
+      expect((await proofFor(b.cookie)).json()).toEqual(proof);
+      expect((await proofFor(operatorCookie)).json()).toEqual(proof);
+      // Operators also have it beside the log; a player's session is no operator's.
+      const adminProof = (cookie: string) => t.app.inject({ method: 'GET', url: `/api/admin/games/${gameId}/proof`, headers: { cookie } });
+      expect((await adminProof(operatorCookie)).json()).toEqual(proof);
+      expect((await adminProof(a.cookie)).statusCode).toBe(401);
+      expect((await proofFor(stranger.cookie)).statusCode).toBe(404);
+      expect((await proofFor(null)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/games/not-a-game/proof', headers: { cookie: a.cookie } })).statusCode).toBe(400);
+      // A tampered copy does not hold.
+      expect(verifyProof({ ...proof, clientSeeds: ['00112233445566778899', ''] })).toMatchObject({ ok: false, step: 1 });
+    });
+
+    it('proves a canceled game too: every input up to the cancel, no winner', async () => {
+      const [a, b] = await Promise.all([fundedPlayer(t, 1), fundedPlayer(t, 1)]);
+      const gameId = await pairedRps(t.app, a, b, 1);
+      await rpsMove(t.app, a, gameId, 'paper');
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/games/${gameId}/cancel`, headers: { cookie: operatorCookie } })).statusCode).toBe(200);
+      const proof = (await t.app.inject({ method: 'GET', url: `/api/games/${gameId}/proof`, headers: { cookie: b.cookie } })).json();
+      expect(proof.result).toEqual({ status: 'canceled', winnerId: null, loserId: null, endReason: 'canceled', points: {} });
+      expect(proof.inputs.map((input: { action: string }) => input.action)).toEqual(['create', 'move', 'cancel']);
+      expect(verifyProof(proof)).toMatchObject({ ok: true });
     });
 
     it('starts a rematch when both ask: same opponent, same bet, a new game', async () => {

@@ -1,3 +1,5 @@
+import type { GameProof } from '../../protocol/fairness.ts';
+import { verifyProof } from '../../rules/verify.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { checkLedger } from '../../server/ledger/check.ts';
@@ -37,6 +39,14 @@ export async function apiCall<T>(base: string, cookie: string, method: 'GET' | '
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** A finished game's proof, as a player fetches it, replayed by rules/verify.ts: it must hold. */
+export async function expectProofHolds(base: string, cookie: string, gameId: string): Promise<GameProof> {
+  const proof = await apiCall<GameProof>(base, cookie, 'GET', `/games/${gameId}/proof`);
+  const verdict = verifyProof(proof);
+  if (!verdict.ok) throw new Error(`the proof of ${gameId} does not hold: ${JSON.stringify(verdict)}`);
+  return proof;
 }
 
 /** The game updates a client received (gameStarted and game-update), in order. */

@@ -10,6 +10,7 @@ import { Id } from '../../ui/Id.tsx';
 import { Pager, pageCount } from '../../ui/Pager.tsx';
 import { useDebouncedCallback } from '../../ui/useDebouncedCallback.ts';
 import { DownloadLogButton } from './DownloadLogButton.tsx';
+import { DownloadProofButton } from './DownloadProofButton.tsx';
 
 const FETCH_FAILED = 'Failed to fetch games';
 
@@ -50,7 +51,10 @@ function GameRow({ game }: { game: CompletedGameRow }) {
       <td className="admin-number">{formatAdminDate(game.createdAt)}</td>
       <td className="admin-number">{formatDuration(game.duration)}</td>
       <td>
-        <DownloadLogButton gameId={game.gameId} />
+        <div className="admin-actions">
+          <DownloadLogButton gameId={game.gameId} />
+          <DownloadProofButton gameId={game.gameId} />
+        </div>
       </td>
     </tr>
   );

@@ -1,0 +1,82 @@
+import { canonicalJson, gameSeedOf, seedHashOf, stateHashOf } from './random.ts';
+import { rulesOfMode } from './registry.ts';
+import { gameProofSchema, type ProofResult, type Verdict, type VerifiedStep } from '../protocol/fairness.ts';
+
+/**
+ * Checks a game's proof on its own (issue 18), in the player's browser, the CLI and the tests: the server
+ * seed against the hash committed before the game, then the whole game replayed through its rules from
+ * the seed all three parties made (rules/random.ts gameSeedOf), input by input, each one accepted by the
+ * rules and leaving exactly the state the server recorded, and finally the result. Pure, and never
+ * throws: anything that is not a proof, or a proof that does not hold, is a verdict naming the step.
+ */
+export function verifyProof(input: unknown): Verdict {
+  try {
+    return verify(input);
+  } catch (error) {
+    return fail(0, 'The proof could not be checked', 'a game proof', error instanceof Error ? error.message : String(error));
+  }
+}
+
+function fail(step: number, reason: string, expected: string, got: string): Verdict {
+  return { ok: false, step, reason, expected, got };
+}
+
+/** Seeded blocks drawn so far, for the modes whose state carries the random source at its top. */
+function drawsOf(state: unknown): number {
+  const rng = (state as { rng?: { counter?: unknown } } | null)?.rng;
+  return typeof rng?.counter === 'number' ? rng.counter : 0;
+}
+
+function verify(input: unknown): Verdict {
+  const parsed = gameProofSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail(0, 'This is not a game proof', 'a game proof', issue ? `${issue.path.join('.') || 'proof'}: ${issue.message}` : 'unreadable');
+  }
+  const proof = parsed.data;
+  const hash = seedHashOf(proof.serverSeed);
+  if (hash !== proof.seedHash) return fail(0, 'The server seed is not the one committed before the game', proof.seedHash, hash);
+
+  const rules = rulesOfMode(proof.gameMode);
+  const seed = gameSeedOf(proof.serverSeed, proof.gameId, proof.clientSeeds);
+  const [first] = proof.inputs;
+  if (!first || first.action !== 'create') return fail(1, 'A game starts with its creation', 'create', first?.action ?? 'nothing');
+
+  let state: unknown = null;
+  let canceled = false;
+  const steps: VerifiedStep[] = [];
+  for (const [index, step] of proof.inputs.entries()) {
+    const number = index + 1;
+    const at = Date.parse(step.at);
+    const drawnBefore = drawsOf(state);
+    if (index > 0 && (canceled || rules.outcome(state) !== null)) return fail(number, 'An input after the game was over', 'nothing more', step.action);
+    try {
+      if (index === 0) state = rules.create(proof.players, seed, Date.parse(proof.created));
+      else if (step.action === 'create') return fail(number, 'A game is created only once', 'a move, timeout, leave or cancel', 'create');
+      else if (step.action === 'move') state = rules.apply(state, step.actor, step.move, at);
+      else if (step.action === 'leave') state = rules.resign(state, step.actor, at);
+      else if (step.action === 'cancel') canceled = true;
+      else {
+        const due = rules.deadline(state);
+        if (due === null || at < due) return fail(number, 'A timeout before its deadline', due === null ? 'no deadline' : new Date(due).toISOString(), step.at);
+        state = rules.timeout(state, at);
+      }
+    } catch (error) {
+      return fail(number, `The rules refuse this ${step.action}`, 'an accepted input', error instanceof Error ? error.message : String(error));
+    }
+    // As the server's database keeps a state between inputs: plain JSON.
+    state = JSON.parse(JSON.stringify(state)) as unknown;
+    const replayed = stateHashOf(state);
+    if (replayed !== step.stateHash) return fail(number, 'The replay does not reach the state the server recorded', step.stateHash, replayed);
+    steps.push({ step: number, at: step.at, actor: step.actor, action: step.action, draws: drawsOf(state) - drawnBefore });
+  }
+
+  const outcome = rules.outcome(state);
+  const result: ProofResult | null = canceled
+    ? { status: 'canceled', winnerId: null, loserId: null, endReason: 'canceled', points: {} }
+    : outcome && { status: 'completed', winnerId: outcome.winnerId, loserId: outcome.loserId, endReason: outcome.endReason, points: outcome.points };
+  const resultStep = proof.inputs.length + 1;
+  if (!result) return fail(resultStep, 'The game does not end with these inputs', canonicalJson(proof.result), 'a game still in progress');
+  if (canonicalJson(result) !== canonicalJson(proof.result)) return fail(resultStep, 'The replay ends with another result', canonicalJson(proof.result), canonicalJson(result));
+  return { ok: true, steps };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { shotSpeed } from '../../protocol/carrom.ts';
+import type { GameViewBase } from '../../protocol/game.ts';
+import { eventually } from './smtpSink.ts';
+import { fundedPlayer, seededRandom } from './gameHarness.ts';
+import { databaseKinds } from './harness.ts';
+import { apiCall, connectClient, expectProofHolds, gameUpdates, listeningApp } from './socketClients.ts';
+
+/**
+ * Issue 18 over the sockets: a carrom game between two socket clients (shots, then a leave) proves
+ * itself, and the server seed appears in no event either player received before the game ended. The
+ * other modes' whole games prove themselves at the end of their own socket suites.
+ */
+for (const kind of databaseKinds) {
+  describe(`a game's proof over the sockets [${kind}]`, () => {
+    const live = listeningApp(kind);
+
+    it('carrom: shots then a leave; the proof holds and the seed was never sent before the end', async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 5), fundedPlayer(live.t, 5)]);
+      const clients = { [ann.id]: await connectClient(live.base, ann.cookie, live.open), [bob.id]: await connectClient(live.base, bob.cookie, live.open) };
+      const players = { [ann.id]: ann, [bob.id]: bob };
+      await apiCall(live.base, ann.cookie, 'POST', '/start-game', { gameMode: 'carrom', betAmount: 1 });
+      await apiCall(live.base, bob.cookie, 'POST', '/start-game', { gameMode: 'carrom', betAmount: 1 });
+      const first = (await eventually(() => gameUpdates<GameViewBase & { turn: string | null }>(clients[ann.id]!.events)[0])).game;
+      const gameId = first._id;
+      const random = seededRandom(11);
+      let turn = first.turn;
+      for (let shot = 0; shot < 6 && turn; shot += 1) {
+        const shooter = players[turn]!;
+        const hitStrength = 18 + Math.floor(random() * 40);
+        const move = { playerId: shooter.id, strikerPosition: 80 + random() * 140, angle: -Math.PI / 2 + (random() - 0.5), hitStrength, speed: shotSpeed(hitStrength) };
+        const answer = await apiCall<{ game: GameViewBase & { turn: string | null } }>(live.base, shooter.cookie, 'POST', '/make-carrom-move', { gameId, move });
+        turn = answer.game.status === 'in-progress' ? answer.game.turn : null;
+      }
+      await apiCall(live.base, bob.cookie, 'POST', '/leave-carrom-game', { gameId });
+      const proof = await expectProofHolds(live.base, ann.cookie, gameId);
+      expect(proof.inputs.filter((input) => input.action === 'move').length).toBeGreaterThan(0);
+      expect(proof.inputs.at(-1)).toMatchObject({ action: 'leave', actor: bob.id });
+
+      for (const client of Object.values(clients)) {
+        await eventually(() => gameUpdates(client.events).find((u) => u.game.status === 'completed'));
+        const updates = gameUpdates(client.events);
+        const end = updates.findIndex((u) => u.game.status === 'completed');
+        const before = JSON.stringify(client.events.slice(0, client.events.findIndex(([, p]) => p === updates[end])));
+        expect(before).not.toContain(proof.serverSeed);
+        expect(updates[end]!.game.seed).toBe(proof.serverSeed);
+      }
+    });
+  });
+}
