@@ -1,30 +1,23 @@
-import { useState } from 'react';
 import { fetchGameProof } from '../../api/gameProof.ts';
 import { saveFile } from '../../ui/download.ts';
+import { DownloadButton } from './DownloadButton.tsx';
 
 export const proofText = { failed: 'Failed to download game proof' } as const;
 
+/** Saves a finished game's proof as .json; a failure is logged, as the log's is. */
+async function downloadGameProof(gameId: string): Promise<void> {
+  try {
+    const proof = await fetchGameProof(gameId);
+    saveFile(new Blob([`${JSON.stringify(proof, null, 2)}\n`], { type: 'application/json' }), `game-proof-${gameId}.json`);
+  } catch (error) {
+    console.error(proofText.failed, error);
+  }
+}
+
 /**
- * A finished game's proof as .json, beside its log: what a player's Verify page checks, for an operator
- * to check (`npm run verify -- <file>`) or hand over. A failure is logged, as the log's is.
+ * A finished game's proof beside its log: what a player's Verify page checks, for an operator to check
+ * (`npm run verify -- <file>`) or hand over.
  */
 export function DownloadProofButton({ gameId }: { gameId: string }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <button
-      className="button button--secondary button--small"
-      type="button"
-      disabled={busy}
-      aria-label={`Download Proof of game ${gameId}`}
-      onClick={() => {
-        setBusy(true);
-        fetchGameProof(gameId)
-          .then((proof) => saveFile(new Blob([`${JSON.stringify(proof, null, 2)}\n`], { type: 'application/json' }), `game-proof-${gameId}.json`))
-          .catch((error: unknown) => console.error(proofText.failed, error))
-          .finally(() => setBusy(false));
-      }}
-    >
-      Download Proof
-    </button>
-  );
+  return <DownloadButton what="Proof" gameId={gameId} download={downloadGameProof} />;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { RISK_PAGE_SIZE, riskFlagKinds, riskFlagLabels, riskFlagStatuses, type RiskFlag, type RiskFlagKind, type RiskFlagStatus } from '../../../protocol/integrity.ts';
 import { messageOf } from '../../../src/api/http.ts';
 import { useRiskFlags } from '../../api/riskFlags.ts';
+import { ListHead } from '../../ui/ListHead.tsx';
 import { Pager, pageCount } from '../../ui/Pager.tsx';
 import { DismissFlagPopup } from './DismissFlagPopup.tsx';
 import { FlagsTable } from './FlagsTable.tsx';
@@ -39,12 +40,7 @@ export function RiskPage() {
 
   return (
     <section className="admin-list">
-      <header className="admin-page-head">
-        <h1 className="admin__title">Risk</h1>
-        <p className="admin-total">
-          Total flags: <strong data-testid="total-flags">{flags.data ? total.toLocaleString() : '…'}</strong>
-        </p>
-      </header>
+      <ListHead title="Risk" totalLabel="Total flags" total={flags.data ? total : null} testId="total-flags" />
 
       <div className="admin-toolbar">
         <label className="admin-field">

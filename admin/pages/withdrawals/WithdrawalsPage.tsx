@@ -3,6 +3,7 @@ import { RISK_PAGE_SIZE, withdrawalStatuses, type AdminWithdrawalRow, type Withd
 import { messageOf } from '../../../src/api/http.ts';
 import { useWithdrawals } from '../../api/withdrawals.ts';
 import { withdrawalStatusNames } from '../../format.ts';
+import { ListHead } from '../../ui/ListHead.tsx';
 import { Pager, pageCount } from '../../ui/Pager.tsx';
 import { TableMessage } from '../../ui/TableMessage.tsx';
 import { ApprovePopup, RejectPopup } from './DecidePopups.tsx';
@@ -39,12 +40,7 @@ export function WithdrawalsPage() {
   const close = () => setDecision(null);
   return (
     <section className="admin-list">
-      <header className="admin-page-head">
-        <h1 className="admin__title">Withdrawals</h1>
-        <p className="admin-total">
-          Total withdrawals: <strong data-testid="total-withdrawals">{withdrawals.data ? total.toLocaleString() : '…'}</strong>
-        </p>
-      </header>
+      <ListHead title="Withdrawals" totalLabel="Total withdrawals" total={withdrawals.data ? total : null} testId="total-withdrawals" />
 
       <div className="admin-toolbar">
         <label className="admin-field">
