@@ -71,5 +71,13 @@ describe('two players, two phones: RPS for money', () => {
     await expect.poll(() => ann.page.getByTestId('played-game').first().textContent()).toContain('Win');
     await expect.poll(() => bob.page.getByTestId('played-game').first().textContent()).toContain('Lose');
     await ann.page.screenshot({ path: 'e2e/.artifacts/played-games.png' });
+
+    // Each checks the game on their own phone: the proof replays in the browser (a worker) and holds.
+    for (const player of [ann, bob]) {
+      await player.page.getByTestId('played-game').first().getByRole('link', { name: 'Verify' }).click();
+      await player.page.waitForURL('**/verify/**');
+      await player.page.getByText(/steps of this Rock Paper Scissors game.*match the seeds committed before it started/).waitFor({ timeout: 20_000 });
+    }
+    await ann.page.screenshot({ path: 'e2e/.artifacts/rps-verified.png', fullPage: true });
   });
 });

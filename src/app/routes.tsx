@@ -76,6 +76,9 @@ const pages = {
   tasks: lazyPage(() => import('../pages/tasks/TasksPage.tsx').then((m) => m.TasksPage)),
   more: lazyPage(() => import('../pages/more/MorePage.tsx').then((m) => m.MorePage)),
   scoreHistory: lazyPage(() => import('../pages/score-history/ScoreHistoryPage.tsx').then((m) => m.ScoreHistoryPage)),
+  fairness: lazyPage(() => import('../pages/fairness/FairnessPage.tsx').then((m) => m.FairnessPage)),
+  // Light: the rules it replays a proof with come in its worker, fetched only when a check starts.
+  verify: lazyPage(() => import('../pages/verify/VerifyPage.tsx').then((m) => m.VerifyPage)),
 };
 
 /** Fetches every lazy page's chunk (a failure is left to the route that needs it). */
@@ -107,6 +110,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/tasks', element: pages.tasks.element },
           { path: '/more', element: pages.more.element },
           { path: '/score-history', element: pages.scoreHistory.element },
+          { path: '/fairness', element: pages.fairness.element },
+          { path: '/verify/:gameId', element: pages.verify.element },
           { path: '/rps', element: lazyScreen(gameScreenLoaders.rps) },
           { path: '/blot', element: lazyScreen(gameScreenLoaders.blot) },
           { path: '/carrom', element: lazyScreen(gameScreenLoaders.carrom) },

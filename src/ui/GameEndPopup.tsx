@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { END_VIBRATION_MS, gameText, type GameViewBase } from '../../protocol/game.ts';
 import { formatBalance } from '../../protocol/money.ts';
@@ -22,8 +22,9 @@ export function endTitle(game: GameEndPopupProps['game'], playerId: string): str
 
 /**
  * The end of a game, shared by every game screen: win or lose, the payout (winner) or the lost bet
- * (loser), Exit to the lobby, and a rematch at the same bet and mode that waits for the opponent's
- * yes (the 'game-replay' event; the new game then arrives with gameStarted). It buzzes 400 ms once.
+ * (loser), Exit to the lobby, a rematch at the same bet and mode that waits for the opponent's yes
+ * (the 'game-replay' event; the new game then arrives with gameStarted), and Verify, the game's proof
+ * checked on /verify/:gameId. It buzzes 400 ms once.
  */
 export function GameEndPopup({ game, playerId }: GameEndPopupProps) {
   const navigate = useNavigate();
@@ -64,6 +65,10 @@ export function GameEndPopup({ game, playerId }: GameEndPopupProps) {
           <button className="button button--secondary button--block" type="button" onClick={() => void navigate('/game')}>
             Exit
           </button>
+          {/* The proof is ready now the game is over: the player can replay it at once (issue 18). */}
+          <Link className="game-end__verify" to={`/verify/${encodeURIComponent(game._id)}`}>
+            Verify
+          </Link>
         </>
       }
     >

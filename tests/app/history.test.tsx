@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PlayedGameRecord, ScoreHistoryRecord } from '../../protocol/game.ts';
 import { stubApi, type StubRoute } from './apiStub.ts';
@@ -59,6 +59,21 @@ describe('played games history (/played-games-history)', () => {
     expect(second).toHaveTextContent('87 : 101');
     expect(second).toHaveTextContent('Invalid Date');
     expect(second).toHaveTextContent('You left');
+  });
+
+  it("gives each game a Verify link to its proof's page, which asks for that game's proof", async () => {
+    const api = historyApi({
+      [`GET /api/played-games-history/${player._id}`]: { body: { games: [record({}), record({ _id: 'r2', gameId: 'g2' })] } },
+      'GET /api/games/g2/proof': { status: 409, body: { message: 'The proof is ready once the game is over' } },
+    });
+    const { user, path } = renderApp('/played-games-history');
+    const [first, second] = await screen.findAllByTestId('played-game');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Verify' })).toHaveAttribute('href', '/verify/g1');
+    await user.click(within(second as HTMLElement).getByRole('link', { name: 'Verify' }));
+    await waitFor(() => expect(path()).toBe('/verify/g2'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The proof is ready once the game is over');
+    expect(api.callsTo('GET /api/games/g2/proof')).toHaveLength(1);
+    expect(api.callsTo('GET /api/games/g1/proof')).toHaveLength(0);
   });
 
   it.each([

@@ -21,6 +21,27 @@ describe('the more page', () => {
     expect(screen.getByRole('link', { name: /Affiliate Program/ })).toHaveAttribute('href', '/affiliate-program');
   });
 
+  it('links How fairness works, a page on the seeds and how to check a game', async () => {
+    moreApi();
+    const { user, path } = renderApp('/more');
+    const link = await screen.findByRole('link', { name: /How fairness works/ });
+    expect(link).toHaveAttribute('href', '/fairness');
+    await user.click(link);
+    await waitFor(() => expect(path()).toBe('/fairness'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'How fairness works' })).toBeInTheDocument();
+    const steps = screen.getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('h2')?.textContent)).toEqual([
+      'The server picks a secret seed',
+      'Every draw comes from that seed',
+      'At the end, anyone can check',
+    ]);
+    expect(steps[0]).toHaveTextContent('SHA-256');
+    expect(steps[1]).toHaveTextContent(/dice roll, card deal and auto-pick/);
+    expect(steps[2]).toHaveTextContent('reveals its seed');
+    expect(steps[2]).toHaveTextContent('npm run verify');
+    expect(screen.getByRole('link', { name: 'Verify a played game' })).toHaveAttribute('href', '/played-games-history');
+  });
+
   it('opens the affiliate program’s request form from its entry', async () => {
     moreApi();
     const { user, path } = renderApp('/more');

@@ -143,6 +143,7 @@ describe('the end of an RPS game', () => {
     await serverSends(finished);
     const popup = screen.getByRole('dialog', { name: title });
     expect(within(popup).getByTestId('stake-amount')).toHaveTextContent(amount);
+    expect(within(popup).getByRole('link', { name: 'Verify' })).toHaveAttribute('href', `/verify/${GAME_ID}`);
     expect(vibrate).toHaveBeenCalledWith(400);
     for (const button of moveButtons()) expect(button).toBeDisabled();
     Reflect.deleteProperty(navigator, 'vibrate');
@@ -163,6 +164,16 @@ describe('the end of an RPS game', () => {
     await serverSends(finishedRps(false, { v: 2 }));
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     await waitFor(() => expect(path()).toBe('/game'));
+  });
+
+  it("Verify opens the game's proof page, which asks for this game's proof", async () => {
+    const api = rpsApi(rpsUpdate(), { [`GET /api/games/${GAME_ID}/proof`]: { status: 404, body: { message: 'This game was played before proofs were kept' } } });
+    const { user, path } = await openRps();
+    await serverSends(finishedRps(true, { v: 2 }));
+    await user.click(within(screen.getByRole('dialog', { name: 'You won!' })).getByRole('link', { name: 'Verify' }));
+    await waitFor(() => expect(path()).toBe(`/verify/${GAME_ID}`));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This game was played before proofs were kept');
+    expect(api.callsTo(`GET /api/games/${GAME_ID}/proof`)).toHaveLength(1);
   });
 
   it("asks for a rematch at the same bet and shows 'Waiting for opponent...' until game-replay; the new game then starts", async () => {

@@ -46,6 +46,11 @@ export function MorePage() {
           </Link>
         </li>
         <li>
+          <Link className="menu__item" to="/fairness">
+            How fairness works
+          </Link>
+        </li>
+        <li>
           <button className="menu__item" type="button" onClick={() => setAgreementOpen(true)}>
             User Agreement
           </button>

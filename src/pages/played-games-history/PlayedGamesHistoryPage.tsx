@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PlayedGameRecord } from '../../../protocol/game.ts';
 import { messageOf } from '../../api/http.ts';
@@ -68,6 +69,9 @@ export function PlayedGamesHistoryPage() {
                 <dd>{endReasonText(record)}</dd>
               </div>
             </dl>
+            <Link className="history-item__verify" to={`/verify/${encodeURIComponent(record.gameId)}`}>
+              Verify
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,0 +1,61 @@
+import type { GameProof, VerifiedStep } from '../../../protocol/fairness.ts';
+import { formatDate } from '../../ui/formatDate.ts';
+import { actionText, plural, stepTime, verifiedHeadline, whoText } from './verdictText.ts';
+
+interface ProofHoldsProps {
+  proof: GameProof;
+  steps: readonly VerifiedStep[];
+  myId: string | undefined;
+}
+
+/** A proof that holds: the verdict in one sentence, the three seeds, then every step replayed. */
+export function ProofHolds({ proof, steps, myId }: ProofHoldsProps) {
+  const who = (actor: string) => whoText(actor, proof.players, myId);
+  return (
+    <>
+      <section className="card verify-verdict verify-verdict--ok" data-testid="verify-verdict">
+        <h2 className="verify-verdict__title">Verified</h2>
+        <p>{verifiedHeadline(proof.gameMode, steps)}</p>
+        <p className="muted">Played {formatDate(proof.created)}</p>
+      </section>
+
+      <section className="verify-section">
+        <h2 className="verify-section__title">Seeds</h2>
+        <dl className="verify-seeds" data-testid="verify-seeds">
+          <div>
+            <dt>Server seed, revealed after the game</dt>
+            <dd className="verify-hex">{proof.serverSeed}</dd>
+          </div>
+          <div>
+            <dt>Its SHA-256, published when the game started</dt>
+            <dd className="verify-hex">{proof.seedHash}</dd>
+          </div>
+          {proof.players.map((player, seat) => {
+            const name = who(player);
+            return (
+              <div key={player}>
+                <dt>{name === 'You' ? 'Your seed' : `${name}'s seed`}</dt>
+                <dd className={proof.clientSeeds[seat] ? 'verify-hex' : 'muted'}>{proof.clientSeeds[seat] || 'none sent'}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      </section>
+
+      <section className="verify-section">
+        <h2 className="verify-section__title">Steps</h2>
+        <ol className="verify-steps">
+          {steps.map((step) => (
+            <li key={step.step} className="verify-step" data-testid="verify-step">
+              <span className="verify-step__number">{step.step}</span>
+              <span className="verify-step__time">{stepTime(step.at)}</span>
+              <span className="verify-step__who">{who(step.actor)}</span>
+              <span className="verify-step__what">{actionText[step.action]}</span>
+              {step.draws > 0 && <span className="verify-step__draws">{plural(step.draws, 'random draw')}</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
