@@ -70,6 +70,19 @@ describe("admin user risk view (/admin/users/:id/risk)", () => {
     expect(within(games[1]!).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it("links the inviter to their own risk view, by nickname when they are among the linked accounts", async () => {
+    const base = userRisk();
+    operatorApi({
+      [riskRoute(1)]: {
+        body: { ...base, user: { ...base.user, invitedBy: uid(2) }, linkedAccounts: [{ _id: uid(2), nickname: 'bob', signals: ['device', 'invite'] }] },
+      },
+    });
+    renderAdmin(riskPath(1));
+    await screen.findByRole('heading', { level: 1, name: 'ann' });
+    const inviter = screen.getByText('Inviter').parentElement!;
+    expect(within(inviter).getByRole('link', { name: 'bob' })).toHaveAttribute('href', riskPath(2));
+  });
+
   it('says so when a section is empty, and signs a net loss', async () => {
     operatorApi({
       [riskRoute(1)]: {

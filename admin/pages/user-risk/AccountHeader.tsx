@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UserRiskAnswer } from '../../../protocol/integrity.ts';
 import { formatAdminDate, formatUsdt } from '../../format.ts';
+import { RiskLink } from '../../ui/RiskLink.tsx';
 import { FreezePopup } from './FreezePopup.tsx';
 
 /** Frozen (red, with the reason and since when) or Active. */
@@ -15,15 +16,19 @@ function FrozenState({ user }: { user: UserRiskAnswer['user'] }) {
   );
 }
 
-/** Who the account is, its balance and standing, and the freeze toggle. */
-export function AccountHeader({ user }: { user: UserRiskAnswer['user'] }) {
+/**
+ * Who the account is, its balance and standing, and the freeze toggle. The inviter leads to their own
+ * risk view, by nickname (they are among the linked accounts, tied by the invite).
+ */
+export function AccountHeader({ user, linkedAccounts }: { user: UserRiskAnswer['user']; linkedAccounts: UserRiskAnswer['linkedAccounts'] }) {
   const [confirming, setConfirming] = useState(false);
-  const facts: [string, string][] = [
+  const inviter = user.invitedBy;
+  const facts: [string, ReactNode][] = [
     ['Username', user.username],
     ['User ID', user._id],
     ['Balance', formatUsdt(user.balance)],
     ['Created At', formatAdminDate(user.createdAt)],
-    ['Inviter', user.invitedBy ?? '—'],
+    ['Inviter', inviter ? <RiskLink userId={inviter} nickname={linkedAccounts.find((account) => account._id === inviter)?.nickname ?? inviter} /> : '—'],
     ['Telegram ID', user.telegramId === null ? '—' : String(user.telegramId)],
     ['Saved Address', user.savedAddress ?? '—'],
   ];

@@ -35,7 +35,7 @@ export function UserRiskPage() {
       )}
       {risk.data && (
         <>
-          <AccountHeader user={risk.data.user} />
+          <AccountHeader user={risk.data.user} linkedAccounts={risk.data.linkedAccounts} />
           <div className="admin-risk__pair">
             <IpsSection ips={risk.data.ips} />
             <DevicesSection devices={risk.data.devices} />
