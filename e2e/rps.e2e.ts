@@ -77,6 +77,8 @@ describe('two players, two phones: RPS for money', () => {
       await player.page.getByTestId('played-game').first().getByRole('link', { name: 'Verify' }).click();
       await player.page.waitForURL('**/verify/**');
       await player.page.getByText(/steps of this Rock Paper Scissors game.*match the seeds committed before it started/).waitFor({ timeout: 20_000 });
+      // This phone kept the hash it was shown at the start, and the proof matched it.
+      await expect.poll(() => player.page.getByTestId('verify-commitment').textContent()).toContain('The same hash this device was shown');
     }
     await ann.page.screenshot({ path: 'e2e/.artifacts/rps-verified.png', fullPage: true });
   });

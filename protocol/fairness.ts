@@ -29,7 +29,7 @@ const clientSeed = z.union([z.literal(''), z.string().regex(CLIENT_SEED_PATTERN)
 
 export const proofInputSchema = z.object({
   at: instant,
-  /** A player's id, 'server' (creation, timeouts) or 'admin:<id>' (an operator's cancel). */
+  /** A player's id, 'server' (creation), 'timeout' (the rules acting at a deadline), or 'admin' / 'admin:<id>' (an operator's cancel; the id only in the operators' copy). */
   actor: z.string().min(1).max(80),
   action: z.enum(proofActions),
   move: z.unknown().optional(),

@@ -42,16 +42,33 @@ export function gameSeedOf(serverSeed: string, gameId: string, clientSeeds: read
   return bytesToHex(hmac(sha256, hexToBytes(serverSeed), utf8ToBytes(message)));
 }
 
-/** JSON with object keys in sorted order, so a state hashes the same however its keys were built. */
+/**
+ * JSON with object keys in sorted order, so a state hashes the same however its keys were built; values
+ * as JSON.stringify writes them (toJSON, holes and functions in arrays as null, undefined and functions in
+ * objects left out), so the digest of a state and of its JSON round trip are one.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const json = (value as { toJSON?: unknown }).toJSON;
+  if (typeof json === 'function') return canonicalJson((json as () => unknown).call(value));
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      out += (i > 0 ? ',' : '') + (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : canonicalJson(item));
+    }
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  let first = true;
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /** The digest of a state each log line carries: the replay must reach the very same state. */

@@ -9,9 +9,9 @@ import { gameProofSchema, type ProofResult, type Verdict, type VerifiedStep } fr
  * rules and leaving exactly the state the server recorded, and finally the result. Pure, and never
  * throws: anything that is not a proof, or a proof that does not hold, is a verdict naming the step.
  */
-export function verifyProof(input: unknown): Verdict {
+export function verifyProof(input: unknown, expected: ProofExpectations = {}): Verdict {
   try {
-    return verify(input);
+    return verify(input, expected);
   } catch (error) {
     return fail(0, 'The proof could not be checked', 'a game proof', error instanceof Error ? error.message : String(error));
   }
@@ -27,13 +27,31 @@ function drawsOf(state: unknown): number {
   return typeof rng?.counter === 'number' ? rng.counter : 0;
 }
 
-function verify(input: unknown): Verdict {
+/**
+ * What the checker itself knows of the game, which the proof must agree with: a proof that merely holds
+ * together could be of another game, or made up after the fact with a new seed and its new hash. The app
+ * passes the game it asked for, its own player id and the seed hash it was shown when the game started.
+ */
+export interface ProofExpectations {
+  gameId?: string | undefined;
+  playerId?: string | undefined;
+  seedHash?: string | undefined;
+}
+
+function verify(input: unknown, expected: ProofExpectations): Verdict {
   const parsed = gameProofSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return fail(0, 'This is not a game proof', 'a game proof', issue ? `${issue.path.join('.') || 'proof'}: ${issue.message}` : 'unreadable');
   }
   const proof = parsed.data;
+  if (expected.gameId !== undefined && proof.gameId !== expected.gameId) return fail(0, 'This proof is of another game', expected.gameId, proof.gameId);
+  if (expected.playerId !== undefined && !proof.players.includes(expected.playerId)) {
+    return fail(0, 'This proof is of a game you did not play', expected.playerId, proof.players.join(', '));
+  }
+  if (expected.seedHash !== undefined && proof.seedHash !== expected.seedHash) {
+    return fail(0, 'The seed hash is not the one shown when the game started', expected.seedHash, proof.seedHash);
+  }
   const hash = seedHashOf(proof.serverSeed);
   if (hash !== proof.seedHash) return fail(0, 'The server seed is not the one committed before the game', proof.seedHash, hash);
 

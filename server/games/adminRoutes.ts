@@ -23,7 +23,7 @@ export async function adminGameRoutes(app: FastifyInstance): Promise<void> {
     return { gameId: row.id, status: row.status };
   });
 
-  /** Spec §7: an array of log lines; with the revealed seed they replay the game. */
+  /** Spec §7: an array of log lines. The game's proof (GET …/proof, rules/verify.ts) is what replays it. */
   app.get('/games/:id/log', async (request) => {
     const { id } = parseInput(gameParams, request.params);
     const [game] = await services.db.select({ id: games.id, seed: games.seed, status: games.status }).from(games).where(eq(games.id, id));

@@ -15,7 +15,7 @@ const gameParams = z.object({ gameId: z.uuid({ error: fairnessText.unknownGame }
  * A finished game's proof (issue 18): the revealed server seed, its committed hash, the client seeds,
  * the players by seat and every log line with the state it left; rules/verify.ts replays it.
  */
-export async function proofOf(db: Queryable, gameId: string): Promise<GameProof> {
+export async function proofOf(db: Queryable, gameId: string, forOperator = false): Promise<GameProof> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
   if (!game) throw new HttpError(404, fairnessText.unknownGame);
   if (game.status === 'in-progress') throw new HttpError(409, fairnessText.notOver);
@@ -34,7 +34,8 @@ export async function proofOf(db: Queryable, gameId: string): Promise<GameProof>
     created: game.createdAt.toISOString(),
     inputs: lines.map((line) => ({
       at: line.at.toISOString(),
-      actor: line.actor,
+      // Players see that an operator canceled, not which one (the replay does not read a cancel's actor).
+      actor: !forOperator && line.actor.startsWith('admin:') ? 'admin' : line.actor,
       action: line.action as GameProof['inputs'][number]['action'],
       ...(line.move === null || line.action === 'create' ? {} : { move: line.move }),
       stateHash: line.stateHash as string,
@@ -65,7 +66,7 @@ async function mayRead(request: FastifyRequest, db: Queryable, gameId: string): 
 export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services;
   app.addHook('onRequest', requireAdmin);
-  app.get('/games/:gameId/proof', async (request) => proofOf(db, parseInput(gameParams, request.params).gameId));
+  app.get('/games/:gameId/proof', async (request) => proofOf(db, parseInput(gameParams, request.params).gameId, true));
 }
 
 /** GET /api/games/{gameId}/proof. */

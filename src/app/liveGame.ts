@@ -1,6 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { ChatMessage, GameUpdate } from '../../protocol/game.ts';
 import { fetchCurrentGame } from '../api/currentGame.ts';
+import { rememberCommitment } from '../platform/commitments.ts';
 
 /** ref(): an update is replaced whole, never edited, so valtio keeps it as it came instead of proxying it. */
 export type FrozenUpdate = GameUpdate & { $$valtioSnapshot: GameUpdate };
@@ -42,6 +43,8 @@ function isGameUpdate(value: unknown): value is GameUpdate {
 }
 
 function take(update: GameUpdate): void {
+  // The server's commitment, kept from while the game runs: Verify later holds the proof to it.
+  if (update.game.status === 'in-progress' && typeof update.game.seedHash === 'string') rememberCommitment(update.game._id, update.game.seedHash);
   const serverTime = Number.isFinite(update.serverTime) ? update.serverTime : Date.now();
   if (liveGame.current?.game._id !== update.game._id) liveGame.chat = {};
   liveGame.current = ref(update);

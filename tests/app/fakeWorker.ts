@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { verifyProof } from '../../rules/verify.ts';
+import { verifyProof, type ProofExpectations } from '../../rules/verify.ts';
 
 /**
  * jsdom has no Worker: this stands in for src/pages/verify/verify.worker.ts, answering each message
@@ -24,7 +24,10 @@ export class FakeVerifyWorker extends EventTarget {
     setTimeout(() => {
       if (this.terminated) return;
       if (FakeVerifyWorker.failToLoad) this.dispatchEvent(new Event('error'));
-      else this.dispatchEvent(new MessageEvent('message', { data: verifyProof(copy) }));
+      else {
+        const { proof, expected } = copy as { proof: unknown; expected: ProofExpectations };
+        this.dispatchEvent(new MessageEvent('message', { data: verifyProof(proof, expected) }));
+      }
     }, 0);
   }
 

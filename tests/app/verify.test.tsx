@@ -52,6 +52,41 @@ describe('the Verify page (/verify/:gameId)', () => {
     expect(screen.queryByText('This proof does not hold')).not.toBeInTheDocument();
   });
 
+  it('holds the proof to the hash this device was shown when the game started', async () => {
+    window.localStorage.setItem('seedCommitments', JSON.stringify({ [proof.gameId]: proof.seedHash }));
+    verifyApi({ body: proof });
+    renderApp(`/verify/${proof.gameId}`);
+    expect(await screen.findByTestId('verify-commitment')).toHaveTextContent('The same hash this device was shown when the game started.');
+    window.localStorage.removeItem('seedCommitments');
+  });
+
+  it('says a proof whose hash is not the one shown at the start does not hold, even if it holds together', async () => {
+    const shown = 'ab'.repeat(32);
+    window.localStorage.setItem('seedCommitments', JSON.stringify({ [proof.gameId]: shown }));
+    verifyApi({ body: proof });
+    renderApp(`/verify/${proof.gameId}`);
+    expect(await screen.findByText('This proof does not hold')).toBeInTheDocument();
+    expect(screen.getByText(/The seed hash is not the one shown when the game started/)).toBeInTheDocument();
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
+    window.localStorage.removeItem('seedCommitments');
+  });
+
+  it('says a proof of another game does not hold', async () => {
+    stubVerifyWorker();
+    stubApi({
+      'GET /api/protected': { body: { user: makeUser({ _id: ME }) } },
+      'GET /api/games/another-game/proof': { body: proof },
+    });
+    renderApp('/verify/another-game');
+    expect(await screen.findByText(/This proof is of another game/)).toBeInTheDocument();
+  });
+
+  it('without a kept hash, says the hash could only be checked against the proof itself', async () => {
+    verifyApi({ body: proof });
+    renderApp(`/verify/${proof.gameId}`);
+    expect(await screen.findByTestId('verify-commitment')).toHaveTextContent('This device did not see this game start');
+  });
+
   it('shows the seeds: the server seed, its published SHA-256, and each client seed or none sent', async () => {
     verifyApi({ body: proof });
     renderApp(`/verify/${proof.gameId}`);

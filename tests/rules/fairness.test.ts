@@ -92,6 +92,18 @@ for (const mode of modes) {
   });
 }
 
+describe("held to what the checker knows", () => {
+  it('fails at step 0 when the proof is of another game, of someone else, or carries another hash than the one shown', () => {
+    const proof = randomGameProof('rps', 77);
+    const [me] = proof.players;
+    expect(verifyProof(proof, { gameId: proof.gameId, playerId: me, seedHash: proof.seedHash })).toMatchObject({ ok: true });
+    expect(verifyProof(proof, { gameId: 'another' })).toMatchObject({ ok: false, step: 0, reason: 'This proof is of another game' });
+    expect(verifyProof(proof, { playerId: 'someone-else' })).toMatchObject({ ok: false, step: 0, reason: 'This proof is of a game you did not play' });
+    // A proof remade after the game, with a new seed and its new hash, holds together but not to the hash shown.
+    expect(verifyProof(proof, { seedHash: 'ab'.repeat(32) })).toMatchObject({ ok: false, step: 0, expected: 'ab'.repeat(32), got: proof.seedHash });
+  });
+});
+
 describe('verifying never throws', () => {
   it('answers ok: false for any JSON at all', () => {
     fc.assert(

@@ -6,10 +6,12 @@ interface ProofHoldsProps {
   proof: GameProof;
   steps: readonly VerifiedStep[];
   myId: string | undefined;
+  /** Whether this device kept the hash it was shown when the game started (and the proof matched it). */
+  hashKept: boolean;
 }
 
 /** A proof that holds: the verdict in one sentence, the three seeds, then every step replayed. */
-export function ProofHolds({ proof, steps, myId }: ProofHoldsProps) {
+export function ProofHolds({ proof, steps, myId, hashKept }: ProofHoldsProps) {
   const who = (actor: string) => whoText(actor, proof.players, myId);
   return (
     <>
@@ -29,6 +31,11 @@ export function ProofHolds({ proof, steps, myId }: ProofHoldsProps) {
           <div>
             <dt>Its SHA-256, published when the game started</dt>
             <dd className="verify-hex">{proof.seedHash}</dd>
+            <dd className="muted" data-testid="verify-commitment">
+              {hashKept
+                ? 'The same hash this device was shown when the game started.'
+                : 'This device did not see this game start, so the hash could only be checked against the proof itself.'}
+            </dd>
           </div>
           {proof.players.map((player, seat) => {
             const name = who(player);

@@ -9,6 +9,7 @@ import { PageFrame } from '../../ui/PageFrame.tsx';
 import { ProofFails } from './ProofFails.tsx';
 import { ProofHolds } from './ProofHolds.tsx';
 import { useVerdict } from './useVerdict.ts';
+import { commitmentOf } from '../../platform/commitments.ts';
 import './verify.css';
 
 const proofErrors = { failed: 'Failed to fetch the proof', error: 'Error fetching the proof' };
@@ -24,7 +25,9 @@ export function VerifyPage() {
   const location = useLocation();
   const { user } = useSnapshot(session);
   const proof = useGameProof(gameId);
-  const checking = useVerdict(proof.data);
+  // The commitment this device kept when the game started; without one, only the proof's own copy.
+  const seedHash = commitmentOf(gameId);
+  const checking = useVerdict(proof.data, { gameId, playerId: user?._id, seedHash });
 
   if (proof.isPending) return <LoadingOverlay text="Loading..." />;
   if (proof.isSuccess && checking.state === 'checking') return <LoadingOverlay text="Checking the proof..." />;
@@ -36,7 +39,7 @@ export function VerifyPage() {
   return (
     <PageFrame title="Verify">
       <FormError message={proof.error ? messageOf(proof.error, proofErrors) : checking.state === 'failed' ? checkFailedText : null} />
-      {proof.data && verdict?.ok && <ProofHolds proof={proof.data} steps={verdict.steps} myId={user?._id} />}
+      {proof.data && verdict?.ok && <ProofHolds proof={proof.data} steps={verdict.steps} myId={user?._id} hashKept={seedHash !== undefined} />}
       {verdict && !verdict.ok && <ProofFails failure={verdict} inputs={inputs} />}
       <button className="button button--secondary button--block verify-back" type="button" onClick={back}>
         Back

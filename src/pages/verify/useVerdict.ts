@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Verdict } from '../../../protocol/fairness.ts';
+import type { ProofExpectations } from '../../../rules/verify.ts';
 
 export type Checking = { state: 'checking' } | { state: 'done'; verdict: Verdict } | { state: 'failed' };
 
@@ -8,7 +9,10 @@ export type Checking = { state: 'checking' } | { state: 'done'; verdict: Verdict
  * so "the game was fair" rests on this check and not on the server's word. The replay runs in
  * verify.worker.ts; a fresh worker per proof, ended once it answers.
  */
-export function useVerdict(proof: unknown): Checking {
+/** Past this the replay is given up (a proof of thousands of inputs on a slow phone): said, not spun. */
+const CHECK_LIMIT_MS = 60_000;
+
+export function useVerdict(proof: unknown, expected: ProofExpectations): Checking {
   const [checked, setChecked] = useState<{ proof: unknown; result: Checking } | null>(null);
   useEffect(() => {
     if (proof === undefined) return;
@@ -27,8 +31,22 @@ export function useVerdict(proof: unknown): Checking {
     worker.addEventListener('message', (event: MessageEvent<Verdict>) => settle({ state: 'done', verdict: event.data }));
     // The worker's script could not load (a dropped connection mid-download): say so rather than spin.
     worker.addEventListener('error', () => settle({ state: 'failed' }));
-    worker.postMessage(proof);
-    return () => worker.terminate();
+    worker.addEventListener('messageerror', () => settle({ state: 'failed' }));
+    const limit = setTimeout(() => settle({ state: 'failed' }), CHECK_LIMIT_MS);
+    try {
+      // A proof too deep to copy to the worker is one this device cannot check.
+      worker.postMessage({ proof, expected });
+    } catch {
+      clearTimeout(limit);
+      settle({ state: 'failed' });
+      return;
+    }
+    return () => {
+      clearTimeout(limit);
+      worker.terminate();
+    };
+    // The expectations come with the proof (same game, same player, the hash kept at its start).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [proof]);
   return checked && checked.proof === proof ? checked.result : { state: 'checking' };
 }
