@@ -5,7 +5,6 @@ import { affiliateRequestBody, affiliateSettingBody, claimTaskBody } from '../..
 import { users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { requireAdmin, requireUser, sessionUser } from '../http/guards.ts';
-import { refuseFrozen } from '../integrity/frozen.ts';
 import { inviteLink } from '../users/entity.ts';
 import { requestAffiliation, setAffiliation } from './affiliate.ts';
 import { claimRewards, friendsOf } from './friends.ts';
@@ -18,14 +17,11 @@ export async function growthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/invite-link', async (request) => ({ inviteLink: inviteLink(services.config, sessionUser(request).inviteCode) }));
   app.get('/friends', async (request) => friendsOf(services.db, services.config, sessionUser(request).id));
-  app.post('/claim-rewards', async (request) => {
-    refuseFrozen(sessionUser(request));
-    return claimRewards(services, sessionUser(request).id);
-  });
+  // A frozen account is refused inside each claim's transaction (integrity/frozen.ts lockUnfrozen).
+  app.post('/claim-rewards', async (request) => claimRewards(services, sessionUser(request).id));
   app.get('/tasks', async (request) => ({ tasks: await tasksOf(services, sessionUser(request).id) }));
   app.post('/claim-task-reward', async (request) => {
     const { taskId } = parseInput(claimTaskBody, request.body);
-    refuseFrozen(sessionUser(request));
     return claimTask(services, sessionUser(request).id, taskId);
   });
   app.post('/affiliate-program/request', async (request, reply) => {

@@ -6,7 +6,6 @@ import { devDepositBody, saveAddressBody, walletText, withdrawBody, type Withdra
 import { users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { requireUser, sessionUser } from '../http/guards.ts';
-import { refuseFrozen } from '../integrity/frozen.ts';
 import { InsufficientFunds, balanceOf } from '../ledger/ledger.ts';
 import { depositAddressOf } from './deposits.ts';
 import { Devchain } from './devchain.ts';
@@ -40,7 +39,6 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     const user = sessionUser(request);
     const body = parseInput(withdrawBody, request.body);
     if (body.userId !== user.id) throw new HttpError(403, 'You can only withdraw from your own account');
-    refuseFrozen(user);
     // Read fresh: the address may have changed since the session was checked.
     const [fresh] = await db.select({ savedAddress: users.savedAddress }).from(users).where(eq(users.id, user.id));
     if (!fresh?.savedAddress) throw new HttpError(400, walletText.required);
