@@ -12,6 +12,10 @@ export const fairnessText = {
   unknownGame: 'Game not found',
   notOver: 'The proof is ready once the game is over',
   noProof: 'This game was played before proofs were kept',
+  clientSeedFormat: 'A client seed is 16 to 64 hex digits (0-9, a-f)',
+  clientSeedLate: "The game's first draw is already made",
+  clientSeedTwice: 'Your client seed for this game is already in',
+  gameStarting: 'The game is starting',
 } as const;
 
 /** The label that starts the message the game's seed is derived with (rules/random.ts gameSeedOf). */
@@ -19,6 +23,21 @@ export const FAIRNESS_VERSION = 'duel-stakes/v1';
 
 /** A client seed: 16 to 64 hex digits made on the device; '' when a player's never arrived. */
 export const CLIENT_SEED_PATTERN = /^[0-9a-f]{16,64}$/;
+
+/**
+ * The phase of a game between its pairing and its first draw, while the players' apps send their client
+ * seeds (at most CLIENT_SEED_WAIT_MS): the view then carries only the common fields, and moves are refused.
+ */
+export const SEEDING_PHASE = 'seeding';
+
+/** How long the first draw waits for the client seeds (the app's asset preload is capped the same). */
+export const CLIENT_SEED_WAIT_MS = 3000;
+
+/** POST /api/games/{gameId}/client-seed: the player's client seed for that game, once, before its first draw. */
+export const clientSeedBody = z.object({
+  clientSeed: z.string({ error: fairnessText.clientSeedFormat }).regex(CLIENT_SEED_PATTERN, { error: fairnessText.clientSeedFormat }),
+});
+export const clientSeedParams = z.object({ gameId: z.uuid({ error: fairnessText.unknownGame }) });
 
 export const proofActions = ['create', 'move', 'timeout', 'leave', 'cancel'] as const;
 export type ProofAction = (typeof proofActions)[number];

@@ -145,6 +145,8 @@ export interface GameViewBase {
   /** Fairness: SHA-256 of the seed, from the start; the seed itself once the game is over. */
   seedHash: string;
   seed: string | null;
+  /** Each player's client seed for this game, by user id: '' until it arrives (or if it never did). */
+  clientSeeds: Record<string, string>;
   createdAt: string;
 }
 

@@ -69,7 +69,8 @@ function verify(input: unknown, expected: ProofExpectations): Verdict {
     const drawnBefore = drawsOf(state);
     if (index > 0 && (canceled || rules.outcome(state) !== null)) return fail(number, 'An input after the game was over', 'nothing more', step.action);
     try {
-      if (index === 0) state = rules.create(proof.players, seed, Date.parse(proof.created));
+      // Created at its first draw, which may come after the pairing (`created`) by the wait for the client seeds.
+      if (index === 0) state = rules.create(proof.players, seed, at);
       else if (step.action === 'create') return fail(number, 'A game is created only once', 'a move, timeout, leave or cancel', 'create');
       else if (step.action === 'move') state = rules.apply(state, step.actor, step.move, at);
       else if (step.action === 'leave') state = rules.resign(state, step.actor, at);

@@ -28,6 +28,7 @@ import { startWalletWorkers } from './wallet/workers.ts';
 import { adminGameRoutes } from './games/adminRoutes.ts';
 import { gameRoutes } from './games/routes.ts';
 import { adminProofRoutes, proofRoutes } from './games/proof.ts';
+import { clientSeedRoutes } from './games/clientSeeds.ts';
 import { adminGrowthRoutes, growthRoutes } from './growth/routes.ts';
 import { telegramBotRoutes } from './telegram/routes.ts';
 import { attachGameSockets } from './games/sockets.ts';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(devchainRoutes);
       await api.register(gameRoutes);
       await api.register(proofRoutes);
+      await api.register(clientSeedRoutes);
       await api.register(growthRoutes);
       await api.register(telegramBotRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });

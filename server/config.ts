@@ -1,6 +1,7 @@
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import { CLIENT_SEED_WAIT_MS } from '../protocol/fairness.ts';
 
 /**
  * Every setting comes from the environment, validated here; each has a default that works embedded
@@ -75,6 +76,8 @@ const environment = z
       .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
       .pipe(z.array(z.enum(['rps', 'blot', 'carrom', 'backgammon']))),
     GAME_SWEEP_MS: positiveInt(200),
+    // How long a new game's first draw waits for the players' client seeds (issue 18); 0 draws at once.
+    SEED_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(CLIENT_SEED_WAIT_MS),
     QUALIFY_DEPOSIT_USDT: usdt.default(10_000_000n),
     WITHDRAWAL_REVIEW_USDT: usdt.default(100_000_000n),
     RISK_ROUND_MS: positiveInt(60_000),
@@ -119,7 +122,13 @@ export interface Config {
    */
   trustProxy: string | false;
   wallet: WalletConfig;
-  games: { searchTimeoutMs: number; sweepMs: number; openModes: ('rps' | 'blot' | 'carrom' | 'backgammon')[] };
+  games: {
+    searchTimeoutMs: number;
+    sweepMs: number;
+    openModes: ('rps' | 'blot' | 'carrom' | 'backgammon')[];
+    /** How long a new game waits for both client seeds before its first draw (0: no wait, no seeds). */
+    seedWaitMs: number;
+  };
   integrity: IntegrityConfig;
   /** Where the built clients live; the server serves them when present. */
   distDir: string;
@@ -206,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
-    games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES },
+    games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES, seedWaitMs: e.SEED_WAIT_MS },
     integrity: { qualifyDepositMicro: e.QUALIFY_DEPOSIT_USDT, withdrawalReviewMicro: e.WITHDRAWAL_REVIEW_USDT, roundMs: e.RISK_ROUND_MS },
     distDir: path.resolve('dist'),
   };

@@ -1,13 +1,15 @@
-// `npm run verify -- <proof.json>` or `npm run verify -- <gameId> --url <https://…> [--cookie 'sid=…']`:
-// checks a game's proof (issue 18) with the same code the app runs (rules/verify.ts) and prints the
-// verdict. Exit code 0: the proof holds; 1: it does not; 2: the proof could not be had.
+// `npm run verify -- <proof.json>` or `npm run verify -- <gameId> --url <https://…> [--cookie 'sid=…']`,
+// with `--seed-hash <hash>` to hold the proof to the hash a player was shown when the game started (a
+// proof that merely holds together could have been made up after the game with a new seed): checks a
+// game's proof (issue 18) with the same code the app runs (rules/verify.ts) and prints the verdict.
+// Exit code 0: the proof holds; 1: it does not; 2: the proof could not be had.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { GameProof, Verdict } from '../../protocol/fairness.ts';
 import { verifyProof } from '../../rules/verify.ts';
 
-const USAGE = `Usage: npm run verify -- <proof.json>
-       npm run verify -- <gameId> --url <server address> [--cookie 'sid=…']`;
+const USAGE = `Usage: npm run verify -- <proof.json> [--seed-hash <hash shown at the start>]
+       npm run verify -- <gameId> --url <server address> [--cookie 'sid=…'] [--seed-hash <hash>]`;
 
 async function proofFrom(target: string, url: string | undefined, cookie: string | undefined): Promise<unknown> {
   if (!url) return JSON.parse(fs.readFileSync(target, 'utf8')) as unknown;
@@ -34,7 +36,15 @@ function describeVerdict(proof: unknown, verdict: Verdict): string {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { url: { type: 'string' }, cookie: { type: 'string' } }, allowPositionals: true });
+  const options = { url: { type: 'string' }, cookie: { type: 'string' }, 'seed-hash': { type: 'string' } } as const;
+  let parsed;
+  try {
+    parsed = parseArgs({ options, allowPositionals: true });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   const [target] = positionals;
   if (!target || positionals.length > 1) {
     console.error(USAGE);
@@ -47,7 +57,7 @@ async function main(): Promise<number> {
     console.error(`Could not read the proof: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  const verdict = verifyProof(proof);
+  const verdict = verifyProof(proof, { seedHash: values['seed-hash']?.trim().toLowerCase(), gameId: values.url ? target : undefined });
   console.log(describeVerdict(proof, verdict));
   return verdict.ok ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
+import { fairnessText } from '../../protocol/fairness.ts';
 import { gameText } from '../../protocol/game.ts';
 import { RuleError } from '../../rules/game.ts';
 import { gameSeedOf, seedHashOf } from '../../rules/random.ts';
@@ -12,9 +13,10 @@ import { HttpError } from '../http/errors.ts';
 import { userRoom } from '../sockets/index.ts';
 import { feedOngoingGames } from './admin.ts';
 import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
-import { rulesFor, type AnyRules } from './registry.ts';
+import type { AnyRules } from './registry.ts';
+import { clientSeedsOf, firstDraw, isSeeding, rulesOf } from './firstDraw.ts';
 import { refundGame, settleGame } from './settle.ts';
-import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame } from './store.ts';
+import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
 
 /**
@@ -24,12 +26,6 @@ import { gameUpdateFor, type Seat } from './views.ts';
  * moves no money is a single statement that writes only if the row is still at the version it was
  * read at (playMove; server/README.md "The hot paths").
  */
-
-function rulesOf(mode: GameMode): AnyRules {
-  const rules = rulesFor(mode);
-  if (!rules) throw new HttpError(400, 'This game is coming soon');
-  return rules;
-}
 
 const deadlineOf = (rules: AnyRules, state: unknown): Date | null => {
   const at = rules.deadline(state);
@@ -50,11 +46,14 @@ export interface NewGame {
 export async function createGame(money: GameTx, services: Services, spec: NewGame): Promise<GameRow> {
   const rules = rulesOf(spec.mode);
   // The server seed, committed to by its hash from the start and revealed at the end; the game draws
-  // from the seed derived from it, the game's id and the players' client seeds (issue 18).
+  // from the seed derived from it, the game's id and the players' client seeds (issue 18). With a seed
+  // wait the game is created without a state and makes its first draw when both client seeds are in or
+  // the wait is over (firstDraw.ts); without one it draws now, with no client seeds.
   const seed = randomBytes(32).toString('hex');
   const id = randomUUID();
   const clientSeeds: [string, string] = ['', ''];
-  const state = rules.create(spec.players, gameSeedOf(seed, id, clientSeeds), spec.now);
+  const seedWaitMs = services.config.games.seedWaitMs;
+  const state = seedWaitMs > 0 ? null : rules.create(spec.players, gameSeedOf(seed, id, clientSeeds), spec.now);
   const row: GameRow = {
     id,
     gameMode: spec.mode,
@@ -63,7 +62,7 @@ export async function createGame(money: GameTx, services: Services, spec: NewGam
     status: 'in-progress',
     state,
     version: 1,
-    deadlineAt: deadlineOf(rules, state),
+    deadlineAt: state === null ? new Date(spec.now + seedWaitMs) : deadlineOf(rules, state),
     seed,
     seedHash: seedHashOf(seed),
     clientSeeds,
@@ -88,7 +87,7 @@ export async function createGame(money: GameTx, services: Services, spec: NewGam
   return row;
 }
 
-async function lockGame(tx: GameTx['tx'], gameId: string): Promise<LoadedGame> {
+export async function lockGame(tx: GameTx['tx'], gameId: string): Promise<LoadedGame> {
   const loaded = await loadGame(tx, gameId, 'update');
   if (!loaded) throw new HttpError(404, gameText.gameNotFound);
   return loaded;
@@ -96,7 +95,7 @@ async function lockGame(tx: GameTx['tx'], gameId: string): Promise<LoadedGame> {
 
 interface Transition {
   actor: string;
-  action: 'move' | 'timeout' | 'leave';
+  action: 'create' | 'move' | 'timeout' | 'leave';
   move?: unknown;
   now: number;
 }
@@ -178,6 +177,7 @@ type MoveInput = { gameId: string; userId: string; mode: GameMode; move: unknown
 /** The player's move on the game as read: refused (409, 422) unless it is theirs to make. */
 function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
   checkPlayable(row, seats, input.userId, input.mode, input.v);
+  if (isSeeding(row)) throw new HttpError(409, fairnessText.gameStarting);
   const now = Date.now();
   const state = applyRule(() => rulesOf(row.gameMode).apply(row.state, input.userId, input.move, now));
   return { state, transition: { actor: input.userId, action: 'move', move: input.move, now } satisfies Transition };
@@ -214,14 +214,26 @@ export async function playMove(services: Services, input: MoveInput): Promise<{ 
   });
 }
 
+/**
+ * A game still waiting for its client seeds makes its first draw now, in this transaction, so the leave
+ * or cancel that follows acts on a created game and the game's proof starts with its creation.
+ */
+async function drawIfSeeding(tx: GameTx['tx'], loaded: LoadedGame, now: number): Promise<LoadedGame> {
+  if (!isSeeding(loaded.row)) return loaded;
+  const write = firstDraw(loaded.row, loaded.seats, now);
+  await writeTransitions(tx, [write]);
+  return { row: write.next, seats: loaded.seats };
+}
+
 /** Leaving forfeits: the other player wins with 'opponent-left'. */
 export async function leaveGame(services: Services, input: { gameId: string; userId: string; mode: GameMode }): Promise<void> {
   await gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
     checkPlayable(locked.row, locked.seats, input.userId, input.mode, undefined);
     const now = Date.now();
-    const state = applyRule(() => rulesOf(locked.row.gameMode).resign(locked.row.state, input.userId, now));
-    return commitState(money, services, locked, state, { actor: input.userId, action: 'leave', now });
+    const created = await drawIfSeeding(money.tx, locked, now);
+    const state = applyRule(() => rulesOf(created.row.gameMode).resign(created.row.state, input.userId, now));
+    return commitState(money, services, created, state, { actor: input.userId, action: 'leave', now });
   });
 }
 
@@ -251,11 +263,18 @@ async function sweepBatch(services: Services, now: number, size: number) {
   const done = await gameTransaction(services, async (money) => {
     const due = await claimDueGames(money.tx, now, size);
     claimedIds = due.map((d) => d.row.id);
-    const writes = [];
+    const writes: { write: TransitionWrite; transition: Transition }[] = [];
     for (const { row, seats } of due) {
       const rules = rulesOf(row.gameMode);
       let state: unknown;
       try {
+        if (isSeeding(row)) {
+          // The wait for the client seeds is over: the first draw, with those that came.
+          const write = firstDraw(row, seats, now);
+          writes.push({ write, transition: { actor: 'server', action: 'create', now } });
+          money.later(() => publish(services, write.next, seats));
+          continue;
+        }
         const deadline = rules.deadline(row.state);
         if (deadline === null || deadline > now) {
           // The column and the state disagree (cannot happen through commitState); trust the state.
@@ -274,14 +293,14 @@ async function sweepBatch(services: Services, now: number, size: number) {
         continue;
       }
       const transition: Transition = { actor: 'timeout', action: 'timeout', now };
-      writes.push({ next, transition });
+      writes.push({ write: { next, readVersion: row.version, log: logLine(transition) }, transition });
       money.later(() => publish(services, next, seats, { timeoutTriggered: true }));
     }
     await writeTransitions(
       money.tx,
-      writes.map(({ next, transition }) => ({ next, readVersion: next.version - 1, log: logLine(transition) })),
+      writes.map(({ write }) => write),
     );
-    for (const { next, transition } of writes) logTransition(services, next, transition);
+    for (const { write, transition } of writes) logTransition(services, write.next, transition);
     return { claimed: due.length, applied: writes.length };
   }).catch((error: unknown) => {
     if (databaseUnavailable(error) || claimedIds.length === 0) throw error;
@@ -299,6 +318,11 @@ async function sweepOne(services: Services, gameId: string, now: number): Promis
     return await gameTransaction(services, async (money) => {
       const [due] = await claimDueGames(money.tx, now, 1, gameId);
       if (!due) return false;
+      if (isSeeding(due.row)) {
+        const created = await drawIfSeeding(money.tx, due, now);
+        money.later(() => publish(services, created.row, created.seats));
+        return true;
+      }
       await commitState(money, services, due, rulesOf(due.row.gameMode).timeout(due.row.state, now), { actor: 'timeout', action: 'timeout', now });
       return true;
     });
@@ -332,9 +356,10 @@ export async function sweepGameTimeouts(services: Services, now = Date.now(), li
 /** Operator cancel: the game ends as canceled, both bets go back, no rating or record changes. */
 export async function cancelGame(services: Services, gameId: string, adminId: string): Promise<GameRow> {
   return gameTransaction(services, async (money) => {
-    const { row, seats } = await lockGame(money.tx, gameId);
-    if (row.status !== 'in-progress') throw new HttpError(409, gameText.gameOver);
+    const locked = await lockGame(money.tx, gameId);
+    if (locked.row.status !== 'in-progress') throw new HttpError(409, gameText.gameOver);
     const now = Date.now();
+    const { row, seats } = await drawIfSeeding(money.tx, locked, now);
     const next: GameRow = { ...row, status: 'canceled', endReason: 'canceled', version: row.version + 1, deadlineAt: null, endedAt: new Date(now) };
     next.settlement = await refundGame(money, next, seats);
     await writeTransitions(money.tx, [{ next, readVersion: row.version, log: { at: now, actor: `admin:${adminId}`, action: 'cancel' } }]);

@@ -103,6 +103,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     end_reason: next.endReason,
     ended_at: iso(next.endedAt),
     settlement: next.settlement ?? null,
+    client_seeds: next.clientSeeds,
     log_at: new Date(log.at).toISOString(),
     actor: log.actor,
     action: log.action,
@@ -117,13 +118,13 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     WITH w AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS w(
         id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
-        winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb,
+        winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb, client_seeds jsonb,
         log_at timestamptz, actor text, action text, move jsonb, state_hash text)
     ), written AS (
       UPDATE games g
       SET state = coalesce(w.state, 'null'::jsonb), version = w.version, deadline_at = w.deadline_at, status = w.status,
           winner_id = w.winner_id, loser_id = w.loser_id, end_reason = w.end_reason, ended_at = w.ended_at,
-          settlement = w.settlement
+          settlement = w.settlement, client_seeds = w.client_seeds
       FROM w
       WHERE g.id = w.id AND g.version = w.read_version
       RETURNING g.id, w.version, w.log_at, w.actor, w.action, w.move, w.state_hash
@@ -140,8 +141,9 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
 }
 
 /**
- * A new game: its row, its two seats and its first log line, in one statement inside the pairing's
- * transaction; returns the seats as the players' panels show them.
+ * A new game: its row, its two seats and its first log line (its creation; none yet for a game waiting
+ * for its client seeds, server/games/firstDraw.ts), in one statement inside the pairing's transaction;
+ * returns the seats as the players' panels show them.
  */
 export async function insertGame(tx: Tx, game: GameRow, players: [string, string]): Promise<Seat[]> {
   const seats = await executeNamed<Seat>(
@@ -162,7 +164,7 @@ export async function insertGame(tx: Tx, game: GameRow, players: [string, string
     ), logged AS (
       INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
       SELECT g.id, 1, ${game.createdAt.toISOString()}::timestamptz, 'server', 'create', ${JSON.stringify({ players })}::jsonb, ${game.version}::integer,
-             ${stateDigest(game.state)} FROM g
+             ${stateDigest(game.state)} FROM g WHERE ${game.state !== null}::boolean
     )
     SELECT p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl" FROM p ORDER BY p.seat`,
   );

@@ -1,6 +1,7 @@
 import { microToUsdt } from '../../protocol/money.ts';
 import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
 import type { GameRow } from '../db/schema.ts';
+import { clientSeedsOf, isSeeding, seedingView } from './firstDraw.ts';
 import { rulesFor } from './registry.ts';
 
 /** A seat at a game: who sits there, as the opponent panel shows them. */
@@ -30,7 +31,9 @@ export function gameViewFor(row: GameRow, seats: Seat[], viewerId: string): Game
   const rules = rulesFor(row.gameMode);
   if (!rules) throw new Error(`no rules for ${row.gameMode}`);
   const running = row.status === 'in-progress';
-  const view = rules.view(row.state, viewerId);
+  // Before its first draw a game has no state: the common fields only (server/games/firstDraw.ts).
+  const view = isSeeding(row) ? seedingView() : rules.view(row.state, viewerId);
+  const clientSeeds = clientSeedsOf(row);
   const balances = row.settlement?.balances ?? {};
   const sideBalances = (id: string | null): Record<string, number> =>
     id && balances[id] !== undefined ? { [id]: microToUsdt(BigInt(balances[id])) } : {};
@@ -55,6 +58,7 @@ export function gameViewFor(row: GameRow, seats: Seat[], viewerId: string): Game
     deadlineAt: running ? (row.deadlineAt?.getTime() ?? null) : null,
     seedHash: row.seedHash,
     seed: running ? null : row.seed,
+    clientSeeds: Object.fromEntries(seats.map((s) => [s.userId, clientSeeds[s.seat] ?? ''])),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { GameMode } from '../../protocol/constants.ts';
-import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
+import { SEEDING_PHASE } from '../../protocol/fairness.ts';
+import { gameText, type GameUpdate, type GameViewBase } from '../../protocol/game.ts';
 import type { User } from '../../protocol/user.ts';
+import { offerClientSeed } from '../api/clientSeed.ts';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
+import { receiveGameUpdate } from './liveGame.ts';
 import { session } from './session.ts';
 import { gameStateErrorText, useLiveGame } from './useLiveGame.ts';
 
@@ -15,11 +18,22 @@ interface GameScreenShellProps<View extends GameViewBase> {
 
 /**
  * What every game screen does around its table: live on the game store (loads, resyncs, redirects),
- * show the spec's failure text, and wait until a game of this very mode is there.
+ * show the spec's failure text, and wait until a game of this very mode is there, with its first draw
+ * made: a game still waiting for the client seeds (issue 18) has none of its mode's fields to draw.
  */
 export function GameScreenShell<View extends GameViewBase>({ mode, children }: GameScreenShellProps<View>) {
   const { update, clockOffset, failed } = useLiveGame(mode);
   const { user } = useSnapshot(session);
+  const game = update?.game;
+  const seeding = game?.status === 'in-progress' && game.phase === SEEDING_PHASE;
+  const seedingId = seeding ? game._id : null;
+  const mySeedMissing = seeding && !!user && !game.clientSeeds?.[user._id];
+
+  // A reload during the seeding skipped the start overlay, which sends the seed; the same offer goes
+  // from here (once per game on this page, so the overlay's own send is never repeated).
+  useEffect(() => {
+    if (seedingId && mySeedMissing) void offerClientSeed(seedingId, receiveGameUpdate);
+  }, [seedingId, mySeedMissing]);
 
   if (failed) {
     return (
@@ -30,5 +44,7 @@ export function GameScreenShell<View extends GameViewBase>({ mode, children }: G
   }
   // Until the load answers, or while the hook sends a game of another mode to its own screen.
   if (!update || !user || update.game.gameMode !== mode) return <LoadingOverlay text="Loading..." />;
+  // At most CLIENT_SEED_WAIT_MS: the next update brings the game with its first draw.
+  if (seeding) return <LoadingOverlay text={gameText.loadingAssets} />;
   return children(update as GameUpdate<View>, clockOffset, user as User);
 }

@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { SEEDING_PHASE } from '../../protocol/fairness.ts';
 import { ASSET_PRELOAD_CAP_MS, gameRoutes, gameText } from '../../protocol/game.ts';
+import { offerClientSeed } from '../api/clientSeed.ts';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
 import { gameScreenLoaders } from './gameScreens.ts';
+import { receiveGameUpdate } from './liveGame.ts';
 import { gameShown, lobby } from './lobby.ts';
 import { GAME_SCREEN_PATHS } from './paths.ts';
 
 /**
  * Spec §4: a gameStarted shows 'Loading game assets...' while the game's screen loads, at most 3 s
  * (a slow network must not keep the opponent waiting), then goes to the game's route. Lives in the
- * layout, because a rematch starts on a game screen, not in the lobby.
+ * layout, because a rematch starts on a game screen, not in the lobby. Meanwhile this device's client
+ * seed goes to a game still waiting for the seeds (issue 18), alongside the preload rather than after
+ * it: the server waits for the seeds only as long as the cap.
  */
 export function GameStartOverlay() {
   const { starting } = useSnapshot(lobby);
@@ -23,6 +28,8 @@ export function GameStartOverlay() {
 
   useEffect(() => {
     if (!gameId || !mode) return;
+    // Read here rather than as a dependency: a started game's phase is only ever checked once.
+    if (lobby.starting?.game.phase === SEEDING_PHASE) void offerClientSeed(gameId, receiveGameUpdate);
     let done = false;
     const go = () => {
       if (done) return;

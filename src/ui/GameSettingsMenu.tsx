@@ -1,12 +1,25 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { setSoundEnabled, soundSetting } from '../app/soundSetting.ts';
+import { FairnessSheet, type FairnessGame } from './FairnessSheet.tsx';
 import { GearIcon } from './icons.tsx';
 import './game.css';
 
-/** The game screens' settings: leave (the caller confirms) and the sound switch, remembered on this device. */
-export function GameSettingsMenu({ onLeave }: { onLeave: () => void }) {
+interface GameSettingsMenuProps {
+  onLeave: () => void;
+  /** The game on screen, for its Fairness sheet; `myId` tells the player's seed from the opponent's. */
+  game: FairnessGame;
+  myId: string;
+}
+
+/**
+ * The game screens' settings: the sound switch, remembered on this device; the game's Fairness sheet
+ * (issue 18); leave (the caller confirms).
+ */
+export function GameSettingsMenu({ onLeave, game, myId }: GameSettingsMenuProps) {
   const [open, setOpen] = useState(false);
+  const [showFairness, setShowFairness] = useState(false);
   const { enabled } = useSnapshot(soundSetting);
   return (
     <div className="game-menu">
@@ -34,6 +47,18 @@ export function GameSettingsMenu({ onLeave }: { onLeave: () => void }) {
           </li>
           <li>
             <button
+              className="game-menu__item"
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                setShowFairness(true);
+              }}
+            >
+              Fairness
+            </button>
+          </li>
+          <li>
+            <button
               className="game-menu__item game-menu__item--danger"
               type="button"
               onClick={() => {
@@ -46,6 +71,8 @@ export function GameSettingsMenu({ onLeave }: { onLeave: () => void }) {
           </li>
         </ul>
       )}
+      {/* On the body: the menu's bar is a stacking context of its own, below parts of the table. */}
+      {showFairness && createPortal(<FairnessSheet game={game} myId={myId} onClose={() => setShowFairness(false)} />, document.body)}
     </div>
   );
 }

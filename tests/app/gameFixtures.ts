@@ -40,6 +40,7 @@ export function rpsUpdate(game: RpsGameOverrides = {}, serverTime = Date.now()):
     deadlineAt: serverTime + 15_000,
     seedHash: 'ab'.repeat(32),
     seed: null,
+    clientSeeds: { [ME]: '', [OPPONENT]: '' },
     createdAt: new Date(serverTime).toISOString(),
     currentRound: 1,
     choices: { [ME]: null, [OPPONENT]: null },
@@ -148,6 +149,7 @@ export function commonGameFields(
     v: 1,
     seedHash: 'ab'.repeat(32),
     seed: null,
+    clientSeeds: Object.fromEntries(players.map((id) => [id, ''])),
     createdAt: new Date(serverTime).toISOString(),
   };
 }

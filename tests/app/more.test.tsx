@@ -32,13 +32,17 @@ describe('the more page', () => {
     const steps = screen.getAllByRole('listitem');
     expect(steps.map((step) => step.querySelector('h2')?.textContent)).toEqual([
       'The server picks a secret seed',
-      'Every draw comes from that seed',
+      'Both apps add their own seeds',
+      'Every draw comes from all three',
       'At the end, anyone can check',
     ]);
     expect(steps[0]).toHaveTextContent('SHA-256');
-    expect(steps[1]).toHaveTextContent(/dice roll, card deal and auto-pick/);
-    expect(steps[2]).toHaveTextContent('reveals its seed');
-    expect(steps[2]).toHaveTextContent('npm run verify');
+    // The real protocol (issue 18): client seeds, the 3 s wait, the HMAC message the Verify page replays.
+    expect(steps[1]).toHaveTextContent('at most 3 seconds');
+    expect(steps[2]).toHaveTextContent('HMAC-SHA256(server seed, "duel-stakes/v1|game id|seed 1|seed 2")');
+    expect(steps[2]).toHaveTextContent(/dice roll, card deal and auto-pick/);
+    expect(steps[3]).toHaveTextContent('reveals its seed');
+    expect(steps[3]).toHaveTextContent('npm run verify');
     expect(screen.getByRole('link', { name: 'Verify a played game' })).toHaveAttribute('href', '/played-games-history');
   });
 

@@ -72,6 +72,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ WITHDRAWAL_REVIEW_USDT: '-1' })).toThrow(ConfigError);
   });
 
+  it("waits 3 s for a new game's client seeds unless told otherwise; 0 draws at once", () => {
+    expect(loadConfig({}).games.seedWaitMs).toBe(3000);
+    expect(loadConfig({ SEED_WAIT_MS: '0' }).games.seedWaitMs).toBe(0);
+    for (const bad of ['-1', '1.5', '60000', 'soon']) expect(() => loadConfig({ SEED_WAIT_MS: bad })).toThrow(ConfigError);
+  });
+
   it('uses the tron defaults when CHAIN=tron', () => {
     const key = 'ab'.repeat(32);
     const config = loadConfig({ CHAIN: 'tron', TRON_XPUB: 'xpub-test', TRON_HOT_WALLET_KEY: `0x${key}`, TRX_USDT_RATE: '0.2' });

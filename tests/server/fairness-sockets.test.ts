@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { shotSpeed } from '../../protocol/carrom.ts';
-import type { GameViewBase } from '../../protocol/game.ts';
+import { randomBytes } from 'node:crypto';
+import { SEEDING_PHASE } from '../../protocol/fairness.ts';
+import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
+import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { eventually } from './smtpSink.ts';
 import { fundedPlayer, seededRandom } from './gameHarness.ts';
 import { databaseKinds } from './harness.ts';
-import { apiCall, connectClient, expectProofHolds, gameUpdates, listeningApp } from './socketClients.ts';
+import { apiCall, connectClient, expectProofHolds, gameUpdates, latestGame, listeningApp } from './socketClients.ts';
 
 /**
  * Issue 18 over the sockets: a carrom game between two socket clients (shots, then a leave) proves
@@ -44,6 +47,41 @@ for (const kind of databaseKinds) {
         const before = JSON.stringify(client.events.slice(0, client.events.findIndex(([, p]) => p === updates[end])));
         expect(before).not.toContain(proof.serverSeed);
         expect(updates[end]!.game.seed).toBe(proof.serverSeed);
+      }
+    });
+  });
+
+  describe(`client seeds over the sockets [${kind}]`, () => {
+    const live = listeningApp(kind, { SEED_WAIT_MS: '3000' });
+
+    it('both players hear the waiting game, then its first draw; the whole game proves itself with their seeds', async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 5), fundedPlayer(live.t, 5)]);
+      const clients = [await connectClient(live.base, ann.cookie, live.open), await connectClient(live.base, bob.cookie, live.open)];
+      await apiCall(live.base, ann.cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: 1 });
+      await apiCall(live.base, bob.cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: 1 });
+      const waiting = await Promise.all(clients.map((client) => eventually(() => client.events.find(([name]) => name === 'gameStarted')?.[1] as GameUpdate | undefined)));
+      for (const update of waiting) expect(update.game).toMatchObject({ phase: SEEDING_PHASE, v: 1, seed: null });
+      const gameId = waiting[0]!.game._id;
+      const seeds = [randomBytes(16).toString('hex'), randomBytes(24).toString('hex')] as const;
+      await apiCall(live.base, ann.cookie, 'POST', `/games/${gameId}/client-seed`, { clientSeed: seeds[0] });
+      await apiCall(live.base, bob.cookie, 'POST', `/games/${gameId}/client-seed`, { clientSeed: seeds[1] });
+      for (const client of clients) {
+        const drawn = await eventually(() => latestGame<GameViewBase>(client.events, gameId)?.v === 2 && latestGame<GameViewBase>(client.events, gameId));
+        expect(drawn).toMatchObject({ phase: 'choose', clientSeeds: { [ann.id]: seeds[0], [bob.id]: seeds[1] } });
+      }
+      for (let round = 1; round <= 3; round += 1) {
+        await apiCall(live.base, ann.cookie, 'POST', '/rps-move', { gameId, choice: 'paper', round });
+        await apiCall(live.base, bob.cookie, 'POST', '/rps-move', { gameId, choice: 'rock', round });
+        await sweepGameTimeouts(live.t.app.services, Date.now() + 2500);
+      }
+      const proof = await expectProofHolds(live.base, bob.cookie, gameId);
+      expect(proof.clientSeeds).toEqual(seeds);
+      expect(proof.result).toMatchObject({ status: 'completed', winnerId: ann.id });
+      for (const client of clients) {
+        const updates = gameUpdates(client.events);
+        const end = updates.findIndex((u) => u.game.status === 'completed');
+        expect(end).toBeGreaterThan(0);
+        expect(JSON.stringify(updates.slice(0, end))).not.toContain(proof.serverSeed);
       }
     });
   });

@@ -166,7 +166,7 @@ for (const kind of databaseKinds) {
       const broken = await pairedRps(t.app, a, b, 0);
       const healthy = await pairedRps(t.app, c, d, 0);
       // A state its rules cannot read, due before the healthy game, so the sweep meets it first.
-      await t.database.db.execute(sql`UPDATE games SET state = 'null'::jsonb, deadline_at = now() - interval '1 hour' WHERE id = ${broken}`);
+      await t.database.db.execute(sql`UPDATE games SET state = '{"deadlineAt": 0, "phase": "choose"}'::jsonb, deadline_at = now() - interval '1 hour' WHERE id = ${broken}`);
       const before = (await currentGame(t.app, c)).game.v as number;
       const now = Date.now() + RPS_TURN_MS + 1000;
       expect(await sweepGameTimeouts(t.app.services, now)).toBeGreaterThanOrEqual(1);

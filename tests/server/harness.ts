@@ -41,9 +41,13 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
   };
 }
 
+/**
+ * Suites start games that draw at once (SEED_WAIT_MS 0), as their socket clients move the moment a game
+ * starts; the wait for client seeds has its own suite (tests/server/client-seeds.test.ts).
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', AUTH_RATE_LIMIT_MAX: '1000', ...env }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', AUTH_RATE_LIMIT_MAX: '1000', SEED_WAIT_MS: '0', ...env }),
     distDir: '/nonexistent-dist',
   };
 }

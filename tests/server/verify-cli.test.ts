@@ -39,6 +39,17 @@ describe('npm run verify', () => {
     expect(bad.out).toContain('NOT VERIFIED at step 0: The server seed is not the one committed before the game.');
     expect((await runVerify(path.join(dir, 'missing.json'))).code).toBe(2);
     expect((await runVerify()).code).toBe(2);
+    expect((await runVerify(file, '--no-such-option')).code).toBe(2);
+  });
+
+  it('holds a proof to the seed hash the player was shown with --seed-hash', async () => {
+    const file = path.join(dir, 'held.json');
+    const proof = randomGameProof('blot', 44);
+    fs.writeFileSync(file, JSON.stringify(proof));
+    expect((await runVerify(file, '--seed-hash', proof.seedHash.toUpperCase())).code).toBe(0);
+    const other = await runVerify(file, '--seed-hash', 'cd'.repeat(32));
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('NOT VERIFIED at step 0: The seed hash is not the one shown when the game started.');
   });
 
   it('fetches a finished game’s proof from the server with --url and a player’s cookie', async () => {

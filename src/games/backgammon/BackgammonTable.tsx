@@ -127,7 +127,7 @@ export function BackgammonTable({ update, clockOffset, me }: BackgammonTableProp
   return (
     <div className="bg" style={{ '--bg-move-ms': `${CHECKER_MOVE_MS}ms` } as CSSProperties}>
       <header className="bg__bar">
-        <GameSettingsMenu onLeave={() => setLeaving(true)} />
+        <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
         <p className="bg__title">
           Backgammon
           <span className="bg__stake">{game.betAmount === 0 ? 'Free game' : `Bet ${betLabel(game.betAmount)}`}</span>

@@ -120,7 +120,7 @@ export function BlotTable({ update, clockOffset, me }: BlotTableProps) {
   return (
     <div className="blot" style={{ '--blot-flight-ms': `${CARD_FLIGHT_MS}ms` } as CSSProperties}>
       <header className="blot__bar">
-        <GameSettingsMenu onLeave={() => setLeaving(true)} />
+        <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
         <p className="blot__title">
           Belote
           <span className="blot__stake">{game.betAmount === 0 ? 'Free game' : `Bet ${betLabel(game.betAmount)}`}</span>

@@ -143,7 +143,7 @@ export function CarromTable({ update, clockOffset, me }: CarromTableProps) {
       data-v={game.v}
     >
       <header className="carrom__bar">
-        <GameSettingsMenu onLeave={() => setLeaving(true)} />
+        <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
         <p className="carrom__title">
           Carrom
           <span className="carrom__stake">{game.betAmount === 0 ? 'Free game' : `Bet ${betLabel(game.betAmount)}`}</span>

@@ -72,7 +72,7 @@ export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
   return (
     <div className="rps" style={{ '--rps-reveal-ms': `${RPS_REVEAL_MS}ms` } as CSSProperties}>
       <header className="rps__bar">
-        <GameSettingsMenu onLeave={() => setLeaving(true)} />
+        <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
         <p className="rps__match-score" aria-label="Match score" data-testid="match-score">
           {myWins} : {opponentWins}
         </p>
