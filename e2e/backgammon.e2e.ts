@@ -31,8 +31,23 @@ async function tapOneStep(page: Page): Promise<void> {
   await zones(page, 'target').first().click();
 }
 
+/** The client seed this phone sends with its games (kept in its localStorage). */
+const deviceSeedOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('clientSeed'));
+
+async function openFairnessSheet(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Fairness' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Fairness' });
+  await sheet.waitFor();
+  return sheet;
+}
+
+/** The value under a label of the sheet's seed list. */
+const seedShown = (sheet: ReturnType<Page['getByRole']>, label: string) =>
+  sheet.getByTestId('fairness-seeds').locator('div', { has: sheet.page().getByText(label, { exact: true }) }).locator('dd').textContent();
+
 describe('two players, two phones: Backgammon', () => {
-  it('find each other, take turns by tapping checkers and targets, void once, confirm, and see each other’s moves arrive', async () => {
+  it('find each other, take turns by tapping checkers and targets, void once, confirm, see each other’s moves arrive, and both verify the game', async () => {
     const ann = await newPlayer(browser);
     const bob = await newPlayer(browser);
 
@@ -82,12 +97,37 @@ describe('two players, two phones: Backgammon', () => {
     }
     expect(voided).toBe(true);
 
+    // Each phone sent its own client seed before the first roll: the Fairness sheet shows both.
+    const seeds = await Promise.all([ann, bob].map((player) => deviceSeedOf(player.page)));
+    for (const [index, player] of [ann, bob].entries()) {
+      const sheet = await openFairnessSheet(player.page);
+      await expect.poll(() => seedShown(sheet, 'Your client seed')).toBe(seeds[index]);
+      await expect.poll(() => seedShown(sheet, "Opponent's client seed")).toBe(seeds[1 - index]);
+      if (index === 0) await player.page.screenshot({ path: 'e2e/.artifacts/backgammon-fairness.png' });
+      await sheet.getByRole('button', { name: 'Close' }).click();
+    }
+
     // Bob leaves: Ann wins by it.
     await bob.page.getByRole('button', { name: 'Settings' }).click();
     await bob.page.getByRole('button', { name: 'Leave game' }).click();
     await bob.page.getByRole('dialog', { name: 'Leave the game?' }).getByRole('button', { name: 'Leave' }).click();
     await bob.page.waitForURL('**/game');
-    await ann.page.getByRole('dialog', { name: 'Your opponent left the game. You won!' }).waitFor({ timeout: TURN_TIMEOUT_MS });
+    const won = ann.page.getByRole('dialog', { name: 'Your opponent left the game. You won!' });
+    await won.waitFor({ timeout: TURN_TIMEOUT_MS });
     await ann.page.screenshot({ path: 'e2e/.artifacts/backgammon-won.png' });
+
+    // Both check the game on their own phones, Ann from the end popup, Bob from his history: every
+    // roll and move replays from the seeds, and each phone finds the hash and its own seed it knew.
+    await won.getByRole('link', { name: 'Verify' }).click();
+    await bob.page.goto('/played-games-history');
+    await bob.page.getByTestId('played-game').first().getByRole('link', { name: 'Verify' }).click();
+    for (const [index, player] of [ann, bob].entries()) {
+      await player.page.waitForURL('**/verify/**');
+      await player.page.getByText(/steps of this Backgammon game.*match the seeds committed before it started/).waitFor({ timeout: 20_000 });
+      await expect.poll(() => player.page.getByTestId('verify-commitment').textContent()).toContain('The same hash this device was shown');
+      await expect.poll(() => player.page.getByText(seeds[index]!, { exact: true }).count()).toBeGreaterThan(0);
+      await expect.poll(() => player.page.getByText(seeds[1 - index]!, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await bob.page.screenshot({ path: 'e2e/.artifacts/backgammon-verified.png', fullPage: true });
   }, 150_000);
 });

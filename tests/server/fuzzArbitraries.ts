@@ -5,6 +5,7 @@ import { backgammonMoveBody } from '../../protocol/backgammon.ts';
 import { blotFinalTrumpDecisionBody, blotMakeMoveBody, blotTrumpDecisionBody, blotTrumpSelectionBody } from '../../protocol/blot.ts';
 import { carromMoveBody } from '../../protocol/carrom.ts';
 import { chatPresets } from '../../protocol/constants.ts';
+import { clientSeedBody } from '../../protocol/fairness.ts';
 import { gameRef, startGameBody } from '../../protocol/game.ts';
 import { affiliateRequestBody, affiliateSettingBody, claimTaskBody } from '../../protocol/growth.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
@@ -554,6 +555,8 @@ export const routeSpecs: Record<string, RouteSpec> = {
   'POST /api/leave-belote-game': { fields: move, body: gameRef, example: (c) => ({ gameId: c.gameId }) },
   'POST /api/leave-carrom-game': { fields: move, body: gameRef, example: (c) => ({ gameId: c.gameId }) },
   'POST /api/leave-backgammon-game': { fields: move, body: gameRef, example: (c) => ({ gameId: c.gameId }) },
+  // The fuzzed game has made its first draw (the test apps draw at once): even a well-formed seed is a 409.
+  'POST /api/games/:gameId/client-seed': { fields: ['clientSeed'], body: clientSeedBody, example: () => ({ clientSeed: 'ab'.repeat(16) }) },
   'GET /api/played-games-history/:userId': {},
   'GET /api/score-history': {},
   'GET /api/invite-link': {},
