@@ -253,6 +253,18 @@ async function retryLater(services: Services, gameId: string, now: number, error
 }
 
 /**
+ * A claimed game whose rules say nothing is due yet: the column and the state disagree (which cannot
+ * happen through commitState), so the state wins and the column is put right; the rules' timeout is
+ * only ever called once its own deadline has come, as rules/game.ts promises and a proof's replay checks.
+ */
+async function notDueByItsRules(tx: GameTx['tx'], rules: AnyRules, row: GameRow, now: number): Promise<boolean> {
+  const deadline = rules.deadline(row.state);
+  if (deadline !== null && deadline <= now) return false;
+  await tx.update(games).set({ deadlineAt: deadlineOf(rules, row.state) }).where(eq(games.id, row.id));
+  return true;
+}
+
+/**
  * One batch of due games: claimed together (FOR UPDATE SKIP LOCKED), every timeout that does not end its
  * game written in one statement. Those that end a game, and any that fail, are returned to be done one
  * by one, each settling in its own transaction.
@@ -275,12 +287,7 @@ async function sweepBatch(services: Services, now: number, size: number) {
           money.later(() => publish(services, write.next, seats));
           continue;
         }
-        const deadline = rules.deadline(row.state);
-        if (deadline === null || deadline > now) {
-          // The column and the state disagree (cannot happen through commitState); trust the state.
-          await money.tx.update(games).set({ deadlineAt: deadlineOf(rules, row.state) }).where(eq(games.id, row.id));
-          continue;
-        }
+        if (await notDueByItsRules(money.tx, rules, row, now)) continue;
         state = rules.timeout(row.state, now);
       } catch {
         // Its rules cannot read it: alone, where the failure is logged and the game put back.
@@ -323,7 +330,9 @@ async function sweepOne(services: Services, gameId: string, now: number): Promis
         money.later(() => publish(services, created.row, created.seats));
         return true;
       }
-      await commitState(money, services, due, rulesOf(due.row.gameMode).timeout(due.row.state, now), { actor: 'timeout', action: 'timeout', now });
+      const rules = rulesOf(due.row.gameMode);
+      if (await notDueByItsRules(money.tx, rules, due.row, now)) return false;
+      await commitState(money, services, due, rules.timeout(due.row.state, now), { actor: 'timeout', action: 'timeout', now });
       return true;
     });
   } catch (error) {

@@ -161,6 +161,17 @@ for (const kind of databaseKinds) {
       await post(a, '/api/leave-rps-game', { gameId });
     });
 
+    it("never times a game out before its rules' own deadline, whatever the deadline column says", async () => {
+      const [a, b] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const gameId = await pairedRps(t.app, a, b, 0);
+      const before = (await currentGame(t.app, a)).game;
+      await t.database.db.execute(sql`UPDATE games SET deadline_at = now() - interval '1 hour' WHERE id = ${gameId}`);
+      expect(await sweepGameTimeouts(t.app.services, Date.now())).toBe(0);
+      const after = (await currentGame(t.app, a)).game;
+      expect([after.v, after.deadlineAt]).toEqual([before.v, before.deadlineAt]);
+      await post(a, '/api/leave-rps-game', { gameId });
+    });
+
     it('sweeps the other games when one game\'s timeout fails, and puts the broken one back by a minute', async () => {
       const [a, b, c, d] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0), fundedPlayer(t, 0), fundedPlayer(t, 0)]);
       const broken = await pairedRps(t.app, a, b, 0);
