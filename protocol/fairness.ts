@@ -90,6 +90,13 @@ export interface VerifiedStep {
   action: ProofAction;
   /** Random draws (seeded blocks) this step used: a roll, a deal, an auto-pick. */
   draws: number;
+  /**
+   * What the step did, in words (rules/stepDetail.ts): "moved 13→7, 8→7", "chose Rock". `player`, an id,
+   * is whom it was done for when that is not the actor (a timeout's automatic action); the page names them.
+   */
+  move?: { player?: string; text: string };
+  /** What its draws produced, and cards dealt, a line each: "rolled 5 and 3", "dealt …"; `player` as in `move`. */
+  drawn?: { player?: string; text: string }[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { canonicalJson, gameSeedOf, seedHashOf, stateHashOf } from './random.ts';
 import { rulesOfMode } from './registry.ts';
+import { stepDetailOf } from './stepDetail.ts';
 import { gameProofSchema, type ProofResult, type Verdict, type VerifiedStep } from '../protocol/fairness.ts';
 
 /**
@@ -67,6 +68,8 @@ function verify(input: unknown, expected: ProofExpectations): Verdict {
     const number = index + 1;
     const at = Date.parse(step.at);
     const drawnBefore = drawsOf(state);
+    // The rules never change their input and each state is a fresh JSON copy: this stays the state before.
+    const before = state;
     if (index > 0 && (canceled || rules.outcome(state) !== null)) return fail(number, 'An input after the game was over', 'nothing more', step.action);
     try {
       // Created at its first draw, which may come after the pairing (`created`) by the wait for the client seeds.
@@ -87,7 +90,7 @@ function verify(input: unknown, expected: ProofExpectations): Verdict {
     state = JSON.parse(JSON.stringify(state)) as unknown;
     const replayed = stateHashOf(state);
     if (replayed !== step.stateHash) return fail(number, 'The replay does not reach the state the server recorded', step.stateHash, replayed);
-    steps.push({ step: number, at: step.at, actor: step.actor, action: step.action, draws: drawsOf(state) - drawnBefore });
+    steps.push({ step: number, at: step.at, actor: step.actor, action: step.action, draws: drawsOf(state) - drawnBefore, ...stepDetailOf(proof.gameMode, before, state, step) });
   }
 
   const outcome = rules.outcome(state);
@@ -96,6 +99,9 @@ function verify(input: unknown, expected: ProofExpectations): Verdict {
     : outcome && { status: 'completed', winnerId: outcome.winnerId, loserId: outcome.loserId, endReason: outcome.endReason, points: outcome.points };
   const resultStep = proof.inputs.length + 1;
   if (!result) return fail(resultStep, 'The game does not end with these inputs', canonicalJson(proof.result), 'a game still in progress');
-  if (canonicalJson(result) !== canonicalJson(proof.result)) return fail(resultStep, 'The replay ends with another result', canonicalJson(proof.result), canonicalJson(result));
+  // Against the result as given, not as parsed: parsing drops keys it does not know (and `__proto__`),
+  // and a result with anything more than the replay's is not the replay's.
+  const claimed = canonicalJson((input as { result?: unknown }).result);
+  if (canonicalJson(result) !== claimed) return fail(resultStep, 'The replay ends with another result', claimed, canonicalJson(result));
   return { ok: true, steps };
 }

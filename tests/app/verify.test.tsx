@@ -123,6 +123,41 @@ describe('the Verify page (/verify/:gameId)', () => {
     expect(screen.queryByText(ME)).not.toBeInTheDocument();
   });
 
+  it("shows each step's move and, set apart, what its draws produced, naming players as You and Opponent", async () => {
+    verifyApi({ body: proof });
+    renderApp(`/verify/${proof.gameId}`);
+    const rows = await screen.findAllByTestId('verify-step');
+    const verified = verifyProof(proof);
+    if (!verified.ok) throw new Error('the fixture proof must hold');
+    const name = (id: string | undefined) => (id === ME ? 'You' : 'Opponent');
+    const words = (line: { player?: string; text: string }) => (line.player === undefined ? line.text : `${name(line.player)}: ${line.text}`);
+
+    // The creation: the opening roll, one die each, then who moves first with which dice.
+    const opening = within(rows[0] as HTMLElement).getByTestId('verify-step-drawn');
+    const created = verified.steps[0];
+    expect(created?.drawn?.length).toBeGreaterThanOrEqual(3);
+    expect(within(opening).getAllByRole('listitem').map((item) => item.textContent)).toEqual(created?.drawn?.map(words));
+    expect(opening).toHaveTextContent(/^You: rolled [1-6]( \(a tie: thrown again\))?Opponent: rolled [1-6]/);
+
+    // A move of each player: the checkers moved, then the other player's dice for the next turn.
+    let checked = 0;
+    verified.steps.forEach((step, index) => {
+      const row = rows[index] as HTMLElement;
+      const move = within(row).queryByTestId('verify-step-move');
+      const drawn = within(row).queryByTestId('verify-step-drawn');
+      expect(move?.textContent ?? null).toBe(step.move ? words(step.move) : null);
+      expect(drawn ? within(drawn).getAllByRole('listitem').map((item) => item.textContent) : null).toEqual(step.drawn ? step.drawn.map(words) : null);
+      if (step.action !== 'move' || !step.move?.text.startsWith('moved ')) return;
+      expect(move).toHaveTextContent(/^moved (\d+|bar)→(\d+|off)/);
+      const rolled = step.drawn?.find((line) => line.text.startsWith('rolled'));
+      if (rolled) expect(drawn).toHaveTextContent(`${step.actor === ME ? 'Opponent' : 'You'}: rolled `);
+      checked += 1;
+    });
+    expect(checked).toBeGreaterThan(2);
+    expect(screen.queryByText(ME, { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByText(OPPONENT as string, { exact: false })).not.toBeInTheDocument();
+  });
+
   it('says a proof with another server seed does not hold, at step 0, with the hashes that differ', async () => {
     const otherSeed = 'ab'.repeat(32);
     verifyApi({ body: tampered({ serverSeed: otherSeed }) });

@@ -89,6 +89,17 @@ for (const mode of modes) {
         expect(verifyProof(changed)).toMatchObject({ ok: false, step: proof.inputs.length + 1 });
       }
     });
+
+    it('a result with anything added fails after the last input, even a key parsing would drop', () => {
+      const proof = proofs[0]!;
+      const text = JSON.stringify(proof);
+      for (const extra of ['"__proto__":{"x":1},', '"bonus":1,']) {
+        const added = JSON.parse(text.replace('"result":{', `"result":{${extra}`)) as unknown;
+        expect(verifyProof(added)).toMatchObject({ ok: false, step: proof.inputs.length + 1 });
+        const pointsAdded = JSON.parse(text.replace('"points":{', `"points":{${extra}`)) as unknown;
+        expect(verifyProof(pointsAdded)).toMatchObject({ ok: false, step: proof.inputs.length + 1 });
+      }
+    });
   });
 }
 

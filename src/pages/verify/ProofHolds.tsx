@@ -58,11 +58,35 @@ export function ProofHolds({ proof, steps, myId, hashKept }: ProofHoldsProps) {
               <span className="verify-step__time">{stepTime(step.at)}</span>
               <span className="verify-step__who">{who(step.actor)}</span>
               <span className="verify-step__what">{actionText[step.action]}</span>
+              {step.move && (
+                <span className="verify-step__move" data-testid="verify-step-move">
+                  <StepLine line={step.move} who={who} />
+                </span>
+              )}
+              {step.drawn && step.drawn.length > 0 && (
+                <ul className="verify-step__drawn" data-testid="verify-step-drawn">
+                  {step.drawn.map((line, index) => (
+                    <li key={index}>
+                      <StepLine line={line} who={who} />
+                    </li>
+                  ))}
+                </ul>
+              )}
               {step.draws > 0 && <span className="verify-step__draws">{plural(step.draws, 'random draw')}</span>}
             </li>
           ))}
         </ol>
       </section>
+    </>
+  );
+}
+
+/** A line of a step's words; one about a player starts with their name as this page says it ("You: rolled 5 and 3"). */
+function StepLine({ line, who }: { line: NonNullable<VerifiedStep['move']>; who: (actor: string) => string }) {
+  if (line.player === undefined) return <>{line.text}</>;
+  return (
+    <>
+      <span className="verify-step__subject">{who(line.player)}:</span> {line.text}
     </>
   );
 }
