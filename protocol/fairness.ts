@@ -35,7 +35,8 @@ export const CLIENT_SEED_WAIT_MS = 3000;
 
 /** POST /api/games/{gameId}/client-seed: the player's client seed for that game, once, before its first draw. */
 export const clientSeedBody = z.object({
-  clientSeed: z.string({ error: fairnessText.clientSeedFormat }).regex(CLIENT_SEED_PATTERN, { error: fairnessText.clientSeedFormat }),
+  // Hex is hex in either case; the seed is kept (and hashed into the game's seed) in lower case.
+  clientSeed: z.string({ error: fairnessText.clientSeedFormat }).toLowerCase().regex(CLIENT_SEED_PATTERN, { error: fairnessText.clientSeedFormat }),
 });
 export const clientSeedParams = z.object({ gameId: z.uuid({ error: fairnessText.unknownGame }) });
 

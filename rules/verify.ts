@@ -37,6 +37,12 @@ export interface ProofExpectations {
   gameId?: string | undefined;
   playerId?: string | undefined;
   seedHash?: string | undefined;
+  /**
+   * The client seed this device sent and the server took: a proof that recorded another one for the
+   * player (or none) would let the server pick the player's part of the seed after all. Held to the
+   * player's seat when `playerId` is given, else to either seat.
+   */
+  clientSeed?: string | undefined;
 }
 
 function verify(input: unknown, expected: ProofExpectations): Verdict {
@@ -53,6 +59,13 @@ function verify(input: unknown, expected: ProofExpectations): Verdict {
   if (expected.seedHash !== undefined && proof.seedHash !== expected.seedHash) {
     return fail(0, 'The seed hash is not the one shown when the game started', expected.seedHash, proof.seedHash);
   }
+  if (expected.clientSeed !== undefined) {
+    const seat = expected.playerId === undefined ? -1 : proof.players.indexOf(expected.playerId);
+    const recorded = seat >= 0 ? [proof.clientSeeds[seat]] : proof.clientSeeds;
+    if (!recorded.includes(expected.clientSeed)) {
+      return fail(0, 'Your client seed is not the one your device sent', expected.clientSeed, recorded.map((seed) => seed || '(none)').join(', '));
+    }
+  }
   const hash = seedHashOf(proof.serverSeed);
   if (hash !== proof.seedHash) return fail(0, 'The server seed is not the one committed before the game', proof.seedHash, hash);
 
@@ -60,6 +73,8 @@ function verify(input: unknown, expected: ProofExpectations): Verdict {
   const seed = gameSeedOf(proof.serverSeed, proof.gameId, proof.clientSeeds);
   const [first] = proof.inputs;
   if (!first || first.action !== 'create') return fail(1, 'A game starts with its creation', 'create', first?.action ?? 'nothing');
+  // The first draw waits for the client seeds, so it may come after the pairing, never before it.
+  if (Date.parse(first.at) < Date.parse(proof.created)) return fail(1, 'The game was created before it was paired', `${proof.created} or later`, first.at);
 
   let state: unknown = null;
   let canceled = false;

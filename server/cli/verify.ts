@@ -1,6 +1,7 @@
 // `npm run verify -- <proof.json>` or `npm run verify -- <gameId> --url <https://…> [--cookie 'sid=…']`,
 // with `--seed-hash <hash>` to hold the proof to the hash a player was shown when the game started (a
-// proof that merely holds together could have been made up after the game with a new seed): checks a
+// proof that merely holds together could have been made up after the game with a new seed) and
+// `--client-seed <seed>` to the seed the player's device sent (it must be one of the two): checks a
 // game's proof (issue 18) with the same code the app runs (rules/verify.ts) and prints the verdict.
 // Exit code 0: the proof holds; 1: it does not; 2: the proof could not be had.
 import fs from 'node:fs';
@@ -8,8 +9,8 @@ import { parseArgs } from 'node:util';
 import type { GameProof, Verdict } from '../../protocol/fairness.ts';
 import { verifyProof } from '../../rules/verify.ts';
 
-const USAGE = `Usage: npm run verify -- <proof.json> [--seed-hash <hash shown at the start>]
-       npm run verify -- <gameId> --url <server address> [--cookie 'sid=…'] [--seed-hash <hash>]`;
+const USAGE = `Usage: npm run verify -- <proof.json> [--seed-hash <hash shown at the start>] [--client-seed <seed sent>]
+       npm run verify -- <gameId> --url <server address> [--cookie 'sid=…'] [--seed-hash <hash>] [--client-seed <seed>]`;
 
 async function proofFrom(target: string, url: string | undefined, cookie: string | undefined): Promise<unknown> {
   if (!url) return JSON.parse(fs.readFileSync(target, 'utf8')) as unknown;
@@ -36,7 +37,7 @@ function describeVerdict(proof: unknown, verdict: Verdict): string {
 }
 
 async function main(): Promise<number> {
-  const options = { url: { type: 'string' }, cookie: { type: 'string' }, 'seed-hash': { type: 'string' } } as const;
+  const options = { url: { type: 'string' }, cookie: { type: 'string' }, 'seed-hash': { type: 'string' }, 'client-seed': { type: 'string' } } as const;
   let parsed;
   try {
     parsed = parseArgs({ options, allowPositionals: true });
@@ -57,7 +58,11 @@ async function main(): Promise<number> {
     console.error(`Could not read the proof: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  const verdict = verifyProof(proof, { seedHash: values['seed-hash']?.trim().toLowerCase(), gameId: values.url ? target : undefined });
+  const verdict = verifyProof(proof, {
+    seedHash: values['seed-hash']?.trim().toLowerCase(),
+    clientSeed: values['client-seed']?.trim().toLowerCase(),
+    gameId: values.url ? target : undefined,
+  });
   console.log(describeVerdict(proof, verdict));
   return verdict.ok ? 0 : 1;
 }

@@ -15,15 +15,25 @@ import { gameUpdateFor } from './views.ts';
 /**
  * A player's client seed for their new game (issue 18): accepted once per seat, from the game's own
  * players, only while the game waits for its first draw. The second seed to arrive makes the draw at
- * once, in the same transaction (firstDraw.ts); a seed that arrives after it is refused, because the
- * game's draws are already fixed and a late seed would be a lie in its proof.
+ * once, in the same transaction (firstDraw.ts); a seed that arrives after it, or after the wait is over,
+ * is refused, because the game's draws are (or by then must be) fixed and a late seed would be a lie in
+ * its proof.
  */
 export async function acceptClientSeed(services: Services, input: { gameId: string; userId: string; clientSeed: string }): Promise<GameUpdate> {
-  return gameTransaction(services, async (money) => {
+  const answer = await gameTransaction(services, async (money) => {
     const loaded = await lockGame(money.tx, input.gameId);
     const seat = loaded.seats.find((s) => s.userId === input.userId);
     if (!seat) throw new HttpError(403, gameText.notInGame);
     if (!isSeeding(loaded.row)) throw new HttpError(409, fairnessText.clientSeedLate);
+    const now = Date.now();
+    if (loaded.row.deadlineAt && loaded.row.deadlineAt.getTime() <= now) {
+      // The wait is over and the sweeper has not come yet: the draw goes ahead here, without this seed,
+      // as the sweeper would have made it (the refusal is answered after the draw commits).
+      const write = firstDraw(loaded.row, loaded.seats, now);
+      await writeTransitions(money.tx, [write]);
+      money.later(() => publish(services, write.next, loaded.seats));
+      return 'late' as const;
+    }
     const clientSeeds = clientSeedsOf(loaded.row);
     if (clientSeeds[seat.seat] !== '') throw new HttpError(409, fairnessText.clientSeedTwice);
     const row = { ...loaded.row, clientSeeds: clientSeeds.map((seed, at) => (at === seat.seat ? input.clientSeed : seed)) as [string, string] };
@@ -33,12 +43,14 @@ export async function acceptClientSeed(services: Services, input: { gameId: stri
       await money.tx.update(games).set({ clientSeeds: row.clientSeeds }).where(eq(games.id, row.id));
       return gameUpdateFor(row, loaded.seats, input.userId);
     }
-    const write = firstDraw(row, loaded.seats, Date.now());
+    const write = firstDraw(row, loaded.seats, now);
     await writeTransitions(money.tx, [write]);
     money.later(() => publish(services, write.next, loaded.seats));
     services.log.info({ gameId: row.id, version: write.next.version }, 'game seeded by both players');
     return gameUpdateFor(write.next, loaded.seats, input.userId);
   });
+  if (answer === 'late') throw new HttpError(409, fairnessText.clientSeedLate);
+  return answer;
 }
 
 /** POST /api/games/{gameId}/client-seed {clientSeed}. */

@@ -103,7 +103,8 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     end_reason: next.endReason,
     ended_at: iso(next.endedAt),
     settlement: next.settlement ?? null,
-    client_seeds: next.clientSeeds,
+    // Set once, by the first draw: no other transition may touch them.
+    client_seeds: log.action === 'create' ? next.clientSeeds : null,
     log_at: new Date(log.at).toISOString(),
     actor: log.actor,
     action: log.action,
@@ -124,7 +125,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
       UPDATE games g
       SET state = coalesce(w.state, 'null'::jsonb), version = w.version, deadline_at = w.deadline_at, status = w.status,
           winner_id = w.winner_id, loser_id = w.loser_id, end_reason = w.end_reason, ended_at = w.ended_at,
-          settlement = w.settlement, client_seeds = w.client_seeds
+          settlement = w.settlement, client_seeds = coalesce(w.client_seeds, g.client_seeds)
       FROM w
       WHERE g.id = w.id AND g.version = w.read_version
       RETURNING g.id, w.version, w.log_at, w.actor, w.action, w.move, w.state_hash

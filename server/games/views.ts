@@ -31,9 +31,12 @@ export function gameViewFor(row: GameRow, seats: Seat[], viewerId: string): Game
   const rules = rulesFor(row.gameMode);
   if (!rules) throw new Error(`no rules for ${row.gameMode}`);
   const running = row.status === 'in-progress';
-  // Before its first draw a game has no state: the common fields only (server/games/firstDraw.ts).
-  const view = isSeeding(row) ? seedingView() : rules.view(row.state, viewerId);
+  // Before its first draw a game has no state: the common fields only (server/games/firstDraw.ts), and
+  // only the viewer's own client seed, so no one chooses theirs knowing the other's.
+  const seeding = isSeeding(row);
+  const view = seeding ? seedingView() : rules.view(row.state, viewerId);
   const clientSeeds = clientSeedsOf(row);
+  const seedShown = (seat: Seat) => (seeding && seat.userId !== viewerId ? '' : (clientSeeds[seat.seat] ?? ''));
   const balances = row.settlement?.balances ?? {};
   const sideBalances = (id: string | null): Record<string, number> =>
     id && balances[id] !== undefined ? { [id]: microToUsdt(BigInt(balances[id])) } : {};
@@ -58,7 +61,7 @@ export function gameViewFor(row: GameRow, seats: Seat[], viewerId: string): Game
     deadlineAt: running ? (row.deadlineAt?.getTime() ?? null) : null,
     seedHash: row.seedHash,
     seed: running ? null : row.seed,
-    clientSeeds: Object.fromEntries(seats.map((s) => [s.userId, clientSeeds[s.seat] ?? ''])),
+    clientSeeds: Object.fromEntries(seats.map((s) => [s.userId, seedShown(s)])),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -103,6 +103,19 @@ for (const mode of modes) {
   });
 }
 
+describe('the first draw in time', () => {
+  it('may come after the pairing (the wait for the client seeds), never before it', () => {
+    const proof = randomGameProof('blot', 78);
+    const paired = Date.parse(proof.created);
+    expect(verifyProof({ ...proof, created: new Date(paired - 2500).toISOString() })).toMatchObject({ ok: true });
+    expect(verifyProof({ ...proof, created: new Date(paired + 1).toISOString() })).toMatchObject({
+      ok: false,
+      step: 1,
+      reason: 'The game was created before it was paired',
+    });
+  });
+});
+
 describe("held to what the checker knows", () => {
   it('fails at step 0 when the proof is of another game, of someone else, or carries another hash than the one shown', () => {
     const proof = randomGameProof('rps', 77);

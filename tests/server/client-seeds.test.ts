@@ -7,7 +7,7 @@ import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { verifyProof } from '../../rules/verify.ts';
 import { cookieOf, databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
-import { balanceOf, currentGame, fundedPlayer, pairedRps, playRpsToEnd, rpsMove, type Player } from './gameHarness.ts';
+import { balanceOf, currentGame, fundedPlayer, pairedRps, playRpsToEnd, rpsMove, started, type Player } from './gameHarness.ts';
 
 const SEED_WAIT_MS = 3000;
 const seedOf = (digit: string, length = 32) => digit.repeat(length);
@@ -64,6 +64,9 @@ for (const kind of databaseKinds) {
       expect(first.statusCode).toBe(200);
       expect(first.json().game).toMatchObject({ phase: SEEDING_PHASE, v: 1, clientSeeds: { [a.id]: seedOf('a'), [b.id]: '' } });
       expect(await seedsOf(gameId)).toEqual({ seeds: [seedOf('a'), ''], version: 1, lines: 0 });
+      // Until the draw each player sees only their own seed: nobody chooses theirs knowing the other's.
+      expect((await currentGame(t.app, b)).game.clientSeeds).toEqual({ [a.id]: '', [b.id]: '' });
+      expect((await currentGame(t.app, a)).game.clientSeeds).toEqual({ [a.id]: seedOf('a'), [b.id]: '' });
 
       const second = await sendSeed(b.cookie, gameId, { clientSeed: seedOf('b', 64) });
       expect(second.statusCode).toBe(200);
@@ -107,7 +110,6 @@ for (const kind of databaseKinds) {
         { clientSeed: '' },
         { clientSeed: seedOf('a', 15) },
         { clientSeed: seedOf('a', 65) },
-        { clientSeed: seedOf('A') },
         { clientSeed: `${seedOf('a', 30)}zz` },
         { clientSeed: ` ${seedOf('a')}` },
         { clientSeed: 1234567890123456 },
@@ -120,7 +122,9 @@ for (const kind of databaseKinds) {
       }
       expect(await seedsOf(gameId)).toEqual({ seeds: [seedOf('1'), ''], version: 1, lines: 0 });
       expect((await currentGame(t.app, b)).game.phase).toBe(SEEDING_PHASE);
-      expect((await sendSeed(b.cookie, gameId, { clientSeed: seedOf('f', 16) })).json().game.v).toBe(2);
+      // Hex in capitals is hex: kept in lower case, as the game's seed is made from it.
+      expect((await sendSeed(b.cookie, gameId, { clientSeed: seedOf('F', 16) })).json().game.v).toBe(2);
+      expect((await seedsOf(gameId)).seeds).toEqual([seedOf('1'), seedOf('f', 16)]);
       await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: a.cookie }, payload: { gameId } });
     });
 
@@ -145,6 +149,47 @@ for (const kind of databaseKinds) {
       expect(Date.parse(proof.inputs[0]!.at)).toBe(paired + SEED_WAIT_MS);
       expect(Date.parse(proof.created)).toBe(paired);
       expect(verifyProof(proof, { gameId, playerId: a.id })).toMatchObject({ ok: true });
+    });
+
+    it('a seed that comes after the wait, before the sweeper, is refused, and the draw goes ahead without it', async () => {
+      const [a, b, gameId] = await pair(1);
+      expect((await sendSeed(a.cookie, gameId, { clientSeed: seedOf('a') })).statusCode).toBe(200);
+      await t.database.db.execute(sql`UPDATE games SET deadline_at = now() - interval '1 second' WHERE id = ${gameId}`);
+      const late = await sendSeed(b.cookie, gameId, { clientSeed: seedOf('b') });
+      expect([late.statusCode, late.json().message]).toEqual([409, fairnessText.clientSeedLate]);
+      expect(await seedsOf(gameId)).toEqual({ seeds: [seedOf('a'), ''], version: 2, lines: 1 });
+      expect((await currentGame(t.app, b)).game).toMatchObject({ phase: 'choose', clientSeeds: { [a.id]: seedOf('a'), [b.id]: '' } });
+      expect(await sweepGameTimeouts(t.app.services, Date.now())).toBe(0);
+      await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: b.cookie }, payload: { gameId } });
+      expect(verifyProof(await proofOf(a, gameId), { playerId: a.id, clientSeed: seedOf('a') })).toMatchObject({ ok: true });
+    });
+
+    it('every game waits for its seeds and draws from them: Belote, Backgammon and Carrom as RPS', async () => {
+      const leaveRoute = { blot: '/api/leave-belote-game', backgammon: '/api/leave-backgammon-game', carrom: '/api/leave-carrom-game' } as const;
+      for (const mode of ['blot', 'backgammon', 'carrom'] as const) {
+        for (const both of [true, false]) {
+          const [a, b] = await Promise.all([fundedPlayer(t, 2), fundedPlayer(t, 2)]);
+          expect((await started(t.app, a, mode, 0)).status).toBe('searching');
+          expect((await started(t.app, b, mode, 0)).status).toBe('started');
+          const waiting = (await currentGame(t.app, a)).game as GameViewBase;
+          expect([waiting.gameMode, waiting.phase, waiting.v]).toEqual([mode, SEEDING_PHASE, 1]);
+          const gameId = waiting._id;
+          expect((await sendSeed(b.cookie, gameId, { clientSeed: seedOf('b', 20) })).statusCode).toBe(200);
+          if (both) expect((await sendSeed(a.cookie, gameId, { clientSeed: seedOf('a', 20) })).json().game.v).toBe(2);
+          else expect(await sweepGameTimeouts(t.app.services, (await createdAt(gameId)) + SEED_WAIT_MS)).toBe(1);
+          const drawn = (await currentGame(t.app, b)).game as GameViewBase;
+          expect(drawn.phase).not.toBe(SEEDING_PHASE);
+          expect(drawn.v).toBe(2);
+          // The mode's own view is there now (a board, hands or dice), not only the common fields.
+          expect(Object.keys(drawn).length).toBeGreaterThan(Object.keys(waiting).length);
+          await t.app.inject({ method: 'POST', url: leaveRoute[mode], headers: { cookie: a.cookie }, payload: { gameId } });
+          const proof = await proofOf(b, gameId);
+          expect(proof.clientSeeds).toEqual([both ? seedOf('a', 20) : '', seedOf('b', 20)]);
+          expect(verifyProof(proof, { gameId, playerId: b.id, clientSeed: seedOf('b', 20), seedHash: waiting.seedHash })).toMatchObject({ ok: true });
+          // Held to the seed this player's device sent: a proof recording another one does not hold.
+          expect(verifyProof(proof, { playerId: b.id, clientSeed: seedOf('c', 20) })).toMatchObject({ ok: false, step: 0, reason: 'Your client seed is not the one your device sent' });
+        }
+      }
     });
 
     it('a leave or an operator cancel while the game waits makes the first draw first, so its proof holds', async () => {

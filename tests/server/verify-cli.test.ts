@@ -52,6 +52,18 @@ describe('npm run verify', () => {
     expect(other.out).toContain('NOT VERIFIED at step 0: The seed hash is not the one shown when the game started.');
   });
 
+  it('holds a proof to the client seed a player sent with --client-seed', async () => {
+    const file = path.join(dir, 'seeded.json');
+    const proof = randomGameProof('backgammon', 45);
+    fs.writeFileSync(file, JSON.stringify(proof));
+    const sent = proof.clientSeeds[0];
+    expect(sent).not.toBe('');
+    expect((await runVerify(file, '--client-seed', sent.toUpperCase())).code).toBe(0);
+    const other = await runVerify(file, '--client-seed', 'cd'.repeat(10));
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('NOT VERIFIED at step 0: Your client seed is not the one your device sent.');
+  });
+
   it('fetches a finished game’s proof from the server with --url and a player’s cookie', async () => {
     const t = await startTestApp('pglite');
     try {
