@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPlayer, searchFor, useBrowser, type PhonePlayer } from './browser.ts';
+import { deviceSeedOf, newPlayer, openFairnessSheet, searchFor, seedShown, useBrowser, type PhonePlayer } from './browser.ts';
 
 const browser = useBrowser();
 const TURN_TIMEOUT_MS = 20_000;
@@ -30,21 +30,6 @@ async function tapOneStep(page: Page): Promise<void> {
   await zones(page, 'movable').first().click();
   await zones(page, 'target').first().click();
 }
-
-/** The client seed this phone sends with its games (kept in its localStorage). */
-const deviceSeedOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('clientSeed'));
-
-async function openFairnessSheet(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Fairness' }).click();
-  const sheet = page.getByRole('dialog', { name: 'Fairness' });
-  await sheet.waitFor();
-  return sheet;
-}
-
-/** The value under a label of the sheet's seed list. */
-const seedShown = (sheet: ReturnType<Page['getByRole']>, label: string) =>
-  sheet.getByTestId('fairness-seeds').locator('div', { has: sheet.page().getByText(label, { exact: true }) }).locator('dd').textContent();
 
 describe('two players, two phones: Backgammon', () => {
   it('find each other, take turns by tapping checkers and targets, void once, confirm, see each other’s moves arrive, and both verify the game', async () => {
@@ -125,6 +110,7 @@ describe('two players, two phones: Backgammon', () => {
       await player.page.waitForURL('**/verify/**');
       await player.page.getByText(/steps of this Backgammon game.*match the seeds committed before it started/).waitFor({ timeout: 20_000 });
       await expect.poll(() => player.page.getByTestId('verify-commitment').textContent()).toContain('The same hash this device was shown');
+      await expect.poll(() => player.page.getByTestId('verify-client-seed').textContent()).toContain('the one this device sent');
       await expect.poll(() => player.page.getByText(seeds[index]!, { exact: true }).count()).toBeGreaterThan(0);
       await expect.poll(() => player.page.getByText(seeds[1 - index]!, { exact: true }).count()).toBeGreaterThan(0);
     }

@@ -108,3 +108,19 @@ export async function searchFor(page: Page, game: RegExp, bet = 'Free, play for 
   await page.getByRole('radio', { name: bet }).click();
   await page.getByRole('button', { name: 'Play' }).click();
 }
+
+/** The client seed this phone sends with its games (kept in its localStorage). */
+export const deviceSeedOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('clientSeed'));
+
+/** A game screen's Settings → Fairness sheet, open. */
+export async function openFairnessSheet(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Fairness' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Fairness' });
+  await sheet.waitFor();
+  return sheet;
+}
+
+/** The value under a label of the Fairness sheet's seed list. */
+export const seedShown = (sheet: ReturnType<Page['getByRole']>, label: string) =>
+  sheet.getByTestId('fairness-seeds').locator('div', { has: sheet.page().getByText(label, { exact: true }) }).locator('dd').textContent();

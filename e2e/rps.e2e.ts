@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { searchFor, signUpAndLogIn, useBrowser } from './browser.ts';
+import { deviceSeedOf, newPlayer, openFairnessSheet, searchFor, seedShown, signUpAndLogIn, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 // Three 1 s devchain blocks and a 1 s poll, with room for a slow machine.
@@ -81,5 +81,37 @@ describe('two players, two phones: RPS for money', () => {
       await expect.poll(() => player.page.getByTestId('verify-commitment').textContent()).toContain('The same hash this device was shown');
     }
     await ann.page.screenshot({ path: 'e2e/.artifacts/rps-verified.png', fullPage: true });
+  });
+
+  it('play again: the rematch waits for both phones’ seeds too, and its first round opens', async () => {
+    const ann = await newPlayer(browser);
+    const bob = await newPlayer(browser);
+    await searchFor(ann.page, /Rock Paper Scissors/);
+    await ann.page.getByRole('dialog', { name: 'Searching for an opponent' }).waitFor();
+    await searchFor(bob.page, /Rock Paper Scissors/);
+    await Promise.all([ann.page.waitForURL('**/rps', { timeout: 20_000 }), bob.page.waitForURL('**/rps', { timeout: 20_000 })]);
+    for (let round = 0; round < 3; round += 1) {
+      await choose(ann.page, 'Scissors');
+      await choose(bob.page, 'Paper');
+      await ann.page.getByTestId('match-score').filter({ hasText: new RegExp(`^\\s*${round + 1}\\s*:\\s*0\\s*$`) }).waitFor();
+    }
+    await ann.page.getByRole('dialog', { name: 'You won!' }).getByRole('button', { name: 'Play again' }).click();
+    await bob.page.getByRole('dialog', { name: 'You lose...' }).getByRole('button', { name: 'Play again' }).click();
+
+    // The new game starts on both phones from 0 : 0, its first draw made from both phones' seeds.
+    for (const player of [ann, bob]) {
+      await player.page.getByTestId('match-score').filter({ hasText: /^\s*0\s*:\s*0\s*$/ }).waitFor({ timeout: 20_000 });
+      await player.page.getByRole('group', { name: 'Your move' }).getByRole('button', { name: 'Rock' }).waitFor();
+    }
+    const seeds = await Promise.all([ann, bob].map((player) => deviceSeedOf(player.page)));
+    for (const [index, player] of [ann, bob].entries()) {
+      const sheet = await openFairnessSheet(player.page);
+      await expect.poll(() => seedShown(sheet, 'Your client seed')).toBe(seeds[index]);
+      await expect.poll(() => seedShown(sheet, "Opponent's client seed")).toBe(seeds[1 - index]);
+      await sheet.getByRole('button', { name: 'Close' }).click();
+    }
+    await choose(ann.page, 'Rock');
+    await choose(bob.page, 'Scissors');
+    await ann.page.getByTestId('match-score').filter({ hasText: /^\s*1\s*:\s*0\s*$/ }).waitFor();
   });
 });

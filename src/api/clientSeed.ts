@@ -1,6 +1,7 @@
 import type { GameUpdate } from '../../protocol/game.ts';
 import { clientSeedOfDevice } from '../platform/clientSeed.ts';
-import { post } from './http.ts';
+import { rememberClientSeed } from '../platform/commitments.ts';
+import { NetworkError, post } from './http.ts';
 
 /**
  * POST /api/games/{gameId}/client-seed {clientSeed} → the GameUpdate after it, like a move's answer
@@ -18,13 +19,27 @@ const offeredFor = new Set<string>();
  * answer to `onAnswer`. Never throws and never blocks the game: the server draws without the seed after
  * a few seconds, and a 409 (already in, or too late, e.g. after a reconnect) is the normal way to learn
  * it was not needed, so every failure is only a warning in the console.
+ *
+ * A 200 means the server took this very seed: it is kept for the Verify page (src/platform/commitments.ts),
+ * which then holds the game's proof to it. A request that never reached the server (NetworkError) is
+ * forgotten, so the next offer for the game (the game screen's, on its next update) sends it again; any
+ * answer with a status is final, as the server's word on this game's seed.
  */
 export function offerClientSeed(gameId: string, onAnswer: (update: GameUpdate) => void): Promise<void> {
   if (offeredFor.has(gameId)) return Promise.resolve();
   offeredFor.add(gameId);
-  return sendClientSeed(gameId, clientSeedOfDevice()).then(onAnswer, (error: unknown) => {
-    console.warn('The client seed was not taken', error);
-  });
+  // Read once: the seed kept as accepted must be the one sent, even if the player changes theirs meanwhile.
+  const clientSeed = clientSeedOfDevice();
+  return sendClientSeed(gameId, clientSeed).then(
+    (update) => {
+      rememberClientSeed(gameId, clientSeed);
+      onAnswer(update);
+    },
+    (error: unknown) => {
+      if (error instanceof NetworkError) offeredFor.delete(gameId);
+      console.warn('The client seed was not taken', error);
+    },
+  );
 }
 
 /** Tests: a fresh page, which has offered nothing yet. */

@@ -1,5 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fairnessText } from '../../protocol/fairness.ts';
+import { forgetOfferedClientSeeds, offerClientSeed } from '../../src/api/clientSeed.ts';
+import { keptSeedsOf } from '../../src/platform/commitments.ts';
+import { stubApi, type StubReply } from './apiStub.ts';
+import { GAME_ID, ME, OPPONENT, rpsUpdate } from './gameFixtures.ts';
 
 const STORAGE_KEY = 'clientSeed';
 const MADE = /^[0-9a-f]{32}$/;
@@ -120,5 +124,64 @@ describe("the device's client seed", () => {
     expect(clientSeedOfDevice()).toBe('1111111111111111');
     expect(setClientSeed('2222222222222222')).toBeNull();
     expect(clientSeedOfDevice()).toBe('2222222222222222');
+  });
+});
+
+describe("offering the device's seed for a game (src/api/clientSeed.ts)", () => {
+  const SEED_PATH = `POST /api/games/${GAME_ID}/client-seed`;
+  const SEED = '0123456789abcdef0123456789abcdef';
+  /** The server's answer, handed on as it came (which view it is matters to the game store, not here). */
+  const accepted = rpsUpdate({ clientSeeds: { [ME]: SEED, [OPPONENT]: '' } });
+
+  beforeEach(() => {
+    window.localStorage.setItem(STORAGE_KEY, SEED);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => forgetOfferedClientSeeds());
+
+  /** The seed route answers each POST with the next of `replies`. */
+  function seedApi(...replies: StubReply[]) {
+    return stubApi({ [SEED_PATH]: () => replies.shift() ?? { status: 500, body: {} } });
+  }
+
+  it('keeps the seed the server took (200) for the Verify page, and hands the answer on', async () => {
+    const api = seedApi({ body: accepted });
+    const onAnswer = vi.fn();
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(api.callsTo(SEED_PATH)[0]?.body).toEqual({ clientSeed: SEED });
+    expect(onAnswer).toHaveBeenCalledWith(accepted);
+    expect(keptSeedsOf(GAME_ID).clientSeed).toBe(SEED);
+  });
+
+  it('keeps no seed the server refused (409), and never sends again on this page', async () => {
+    const api = seedApi({ status: 409, body: { message: fairnessText.clientSeedLate } }, { body: accepted });
+    const onAnswer = vi.fn();
+    await offerClientSeed(GAME_ID, onAnswer);
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(api.callsTo(SEED_PATH)).toHaveLength(1);
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(keptSeedsOf(GAME_ID).clientSeed).toBeUndefined();
+  });
+
+  it('sends again on the next offer when the first never reached the server (a network error)', async () => {
+    const api = seedApi('network-error', { body: accepted });
+    const onAnswer = vi.fn();
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(console.warn).toHaveBeenCalledWith('The client seed was not taken', expect.objectContaining({ name: 'NetworkError' }));
+    expect(keptSeedsOf(GAME_ID).clientSeed).toBeUndefined();
+
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(api.callsTo(SEED_PATH)).toHaveLength(2);
+    expect(onAnswer).toHaveBeenCalledWith(accepted);
+    expect(keptSeedsOf(GAME_ID).clientSeed).toBe(SEED);
+    // Taken now: a third offer sends nothing.
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(api.callsTo(SEED_PATH)).toHaveLength(2);
+  });
+
+  it('sends one request for two offers at once (the start overlay and the game screen)', async () => {
+    const api = seedApi({ body: accepted });
+    await Promise.all([offerClientSeed(GAME_ID, vi.fn()), offerClientSeed(GAME_ID, vi.fn())]);
+    expect(api.callsTo(SEED_PATH)).toHaveLength(1);
   });
 });

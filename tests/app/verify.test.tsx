@@ -57,7 +57,6 @@ describe('the Verify page (/verify/:gameId)', () => {
     verifyApi({ body: proof });
     renderApp(`/verify/${proof.gameId}`);
     expect(await screen.findByTestId('verify-commitment')).toHaveTextContent('The same hash this device was shown when the game started.');
-    window.localStorage.removeItem('seedCommitments');
   });
 
   it('says a proof whose hash is not the one shown at the start does not hold, even if it holds together', async () => {
@@ -68,7 +67,53 @@ describe('the Verify page (/verify/:gameId)', () => {
     expect(await screen.findByText('This proof does not hold')).toBeInTheDocument();
     expect(screen.getByText(/The seed hash is not the one shown when the game started/)).toBeInTheDocument();
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();
-    window.localStorage.removeItem('seedCommitments');
+  });
+
+  it('holds the proof to the client seed this device sent, and says so', async () => {
+    const mine = proof.clientSeeds[0];
+    window.localStorage.setItem('seedCommitments', JSON.stringify({ [proof.gameId]: { seedHash: proof.seedHash, clientSeed: mine } }));
+    verifyApi({ body: proof });
+    renderApp(`/verify/${proof.gameId}`);
+    expect(await screen.findByTestId('verify-verdict')).toHaveTextContent('Verified');
+    expect(screen.getByTestId('verify-commitment')).toHaveTextContent('The same hash this device was shown when the game started.');
+    const seeds = screen.getByTestId('verify-seeds');
+    expect(within(seeds).getByText('Your seed').parentElement).toHaveTextContent(`${mine}Your seed is the one this device sent.`);
+    expect(screen.getAllByTestId('verify-client-seed')).toHaveLength(1);
+  });
+
+  it('says a proof that carries another client seed for the player does not hold, at step 0', async () => {
+    const sent = 'cd'.repeat(16);
+    window.localStorage.setItem('seedCommitments', JSON.stringify({ [proof.gameId]: { seedHash: proof.seedHash, clientSeed: sent } }));
+    verifyApi({ body: proof });
+    renderApp(`/verify/${proof.gameId}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This proof does not hold');
+    expect(alert).toHaveTextContent('Step 0, the seeds and their commitment: Your client seed is not the one your device sent.');
+    expect(within(alert).getByText('Expected').nextElementSibling).toHaveTextContent(sent);
+    expect(within(alert).getByText('Got').nextElementSibling).toHaveTextContent(proof.clientSeeds[0]);
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('verify-client-seed')).not.toBeInTheDocument();
+  });
+
+  it("holds the player's own seat: the opponent's seed being the one sent is not enough", async () => {
+    // The server put the device's seed in the opponent's seat and none in the player's.
+    const sent = proof.clientSeeds[0];
+    window.localStorage.setItem('seedCommitments', JSON.stringify({ [proof.gameId]: { clientSeed: sent } }));
+    verifyApi({ body: tampered({ clientSeeds: ['', sent] }) });
+    renderApp(`/verify/${proof.gameId}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your client seed is not the one your device sent.');
+    expect(within(alert).getByText('Got').nextElementSibling).toHaveTextContent('(none)');
+  });
+
+  it('says nothing of the client seed when this device kept none (a hash-only entry, as older versions kept)', async () => {
+    window.localStorage.setItem('seedCommitments', JSON.stringify({ [proof.gameId]: proof.seedHash }));
+    verifyApi({ body: proof });
+    renderApp(`/verify/${proof.gameId}`);
+    expect(await screen.findByTestId('verify-verdict')).toHaveTextContent('Verified');
+    expect(screen.getByTestId('verify-commitment')).toHaveTextContent('The same hash this device was shown when the game started.');
+    expect(screen.queryByTestId('verify-client-seed')).not.toBeInTheDocument();
+    expect(screen.queryByText(/this device sent/)).not.toBeInTheDocument();
   });
 
   it('says a proof of another game does not hold', async () => {
@@ -164,7 +209,7 @@ describe('the Verify page (/verify/:gameId)', () => {
     renderApp(`/verify/${proof.gameId}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This proof does not hold');
-    expect(alert).toHaveTextContent('Step 0, the commitment to the server seed: The server seed is not the one committed before the game.');
+    expect(alert).toHaveTextContent('Step 0, the seeds and their commitment: The server seed is not the one committed before the game.');
     expect(within(alert).getByText('Expected').nextElementSibling).toHaveTextContent(proof.seedHash);
     expect(within(alert).getByText('Got').nextElementSibling).toHaveTextContent(seedHashOf(otherSeed));
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();

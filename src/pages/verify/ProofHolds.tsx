@@ -8,10 +8,12 @@ interface ProofHoldsProps {
   myId: string | undefined;
   /** Whether this device kept the hash it was shown when the game started (and the proof matched it). */
   hashKept: boolean;
+  /** Whether this device kept the client seed the server took from it (and the proof has it for the player). */
+  seedKept: boolean;
 }
 
 /** A proof that holds: the verdict in one sentence, the three seeds, then every step replayed. */
-export function ProofHolds({ proof, steps, myId, hashKept }: ProofHoldsProps) {
+export function ProofHolds({ proof, steps, myId, hashKept, seedKept }: ProofHoldsProps) {
   const who = (actor: string) => whoText(actor, proof.players, myId);
   return (
     <>
@@ -43,6 +45,12 @@ export function ProofHolds({ proof, steps, myId, hashKept }: ProofHoldsProps) {
               <div key={player}>
                 <dt>{name === 'You' ? 'Your seed' : `${name}'s seed`}</dt>
                 <dd className={proof.clientSeeds[seat] ? 'verify-hex' : 'muted'}>{proof.clientSeeds[seat] || 'none sent'}</dd>
+                {/* Said only when it was checked: with no seed kept, the page claims nothing about it. */}
+                {seedKept && name === 'You' && (
+                  <dd className="muted" data-testid="verify-client-seed">
+                    Your seed is the one this device sent.
+                  </dd>
+                )}
               </div>
             );
           })}

@@ -9,7 +9,7 @@ import { PageFrame } from '../../ui/PageFrame.tsx';
 import { ProofFails } from './ProofFails.tsx';
 import { ProofHolds } from './ProofHolds.tsx';
 import { useVerdict } from './useVerdict.ts';
-import { commitmentOf } from '../../platform/commitments.ts';
+import { keptSeedsOf } from '../../platform/commitments.ts';
 import './verify.css';
 
 const proofErrors = { failed: 'Failed to fetch the proof', error: 'Error fetching the proof' };
@@ -25,9 +25,10 @@ export function VerifyPage() {
   const location = useLocation();
   const { user } = useSnapshot(session);
   const proof = useGameProof(gameId);
-  // The commitment this device kept when the game started; without one, only the proof's own copy.
-  const seedHash = commitmentOf(gameId);
-  const checking = useVerdict(proof.data, { gameId, playerId: user?._id, seedHash });
+  // The commitment this device kept when the game started, and the client seed the server took from
+  // it: the proof is held to each one this device knows; without them, only to its own copies.
+  const { seedHash, clientSeed } = keptSeedsOf(gameId);
+  const checking = useVerdict(proof.data, { gameId, playerId: user?._id, seedHash, clientSeed });
 
   if (proof.isPending) return <LoadingOverlay text="Loading..." />;
   if (proof.isSuccess && checking.state === 'checking') return <LoadingOverlay text="Checking the proof..." />;
@@ -39,7 +40,7 @@ export function VerifyPage() {
   return (
     <PageFrame title="Verify">
       <FormError message={proof.error ? messageOf(proof.error, proofErrors) : checking.state === 'failed' ? checkFailedText : null} />
-      {proof.data && verdict?.ok && <ProofHolds proof={proof.data} steps={verdict.steps} myId={user?._id} hashKept={seedHash !== undefined} />}
+      {proof.data && verdict?.ok && <ProofHolds proof={proof.data} steps={verdict.steps} myId={user?._id} hashKept={seedHash !== undefined} seedKept={clientSeed !== undefined} />}
       {verdict && !verdict.ok && <ProofFails failure={verdict} inputs={inputs} />}
       <button className="button button--secondary button--block verify-back" type="button" onClick={back}>
         Back

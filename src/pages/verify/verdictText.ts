@@ -42,9 +42,12 @@ export function whoText(actor: string, players: readonly string[], myId: string 
   return myId !== undefined && players.includes(myId) ? 'Opponent' : `Player ${seat + 1}`;
 }
 
-/** Step 0 is the commitment and n + 1 the result (protocol/fairness.ts Verdict). */
+/**
+ * Step 0 is the seeds (the server seed against its commitment, the client seeds against what this
+ * device sent) and n + 1 the result (protocol/fairness.ts Verdict).
+ */
 export function failedStepText(step: number, inputs: number | null): string {
-  if (step === 0) return 'Step 0, the commitment to the server seed';
+  if (step === 0) return 'Step 0, the seeds and their commitment';
   if (inputs !== null && step === inputs + 1) return `Step ${step}, the result`;
   return `Step ${step}`;
 }
