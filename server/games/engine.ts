@@ -14,7 +14,7 @@ import { userRoom } from '../sockets/index.ts';
 import { feedOngoingGames } from './admin.ts';
 import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
 import type { AnyRules } from './registry.ts';
-import { clientSeedsOf, firstDraw, isSeeding, rulesOf } from './firstDraw.ts';
+import { firstDraw, isSeeding, rulesOf } from './firstDraw.ts';
 import { refundGame, settleGame } from './settle.ts';
 import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
 import { gameUpdateFor, type Seat } from './views.ts';

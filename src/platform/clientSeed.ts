@@ -1,4 +1,5 @@
 import { CLIENT_SEED_PATTERN, fairnessText } from '../../protocol/fairness.ts';
+import { randomHex } from './randomHex.ts';
 
 /**
  * This device's client seed (issue 18): 32 random hex digits kept in localStorage and sent at the start
@@ -13,10 +14,7 @@ let pageSeed: string | null = null;
 /** Storage would not keep `pageSeed`: then it wins over a stored one, so a Save is never silently undone. */
 let storageRefused = false;
 
-function randomSeed(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const randomSeed = (): string => randomHex(16);
 
 function keep(seed: string): void {
   pageSeed = seed;

@@ -1,4 +1,5 @@
 import { deviceIdPattern } from '../../protocol/integrity.ts';
+import { randomHex } from './randomHex.ts';
 
 /**
  * This device's id: 32 random hex digits kept in localStorage, sent with every API call (the
@@ -9,11 +10,6 @@ const STORAGE_KEY = 'deviceId';
 
 /** The id this page made: used while storage is blocked, and written back if the stored one goes. */
 let made: string | null = null;
-
-function newDeviceId(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The stored id when there is a well-formed one; otherwise a new one, stored. Read at every call rather
@@ -26,7 +22,7 @@ export function deviceId(): string {
   } catch {
     // Blocked storage (private mode, a sandboxed iframe): one id for this page's life.
   }
-  made ??= newDeviceId();
+  made ??= randomHex(16);
   try {
     window.localStorage.setItem(STORAGE_KEY, made);
   } catch {
