@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import type { GameMode } from './constants.ts';
 
 /**
  * Provably fair (issue 18): what a game's proof looks like on the wire, and the verdict of checking
  * one. The proof is everything needed to replay a game through its rules (rules/verify.ts): the server
  * seed revealed at the end, its SHA-256 committed at the start, both players' client seeds, and every
- * accepted input in order, each with the digest of the state it left.
+ * accepted input in order, each with the digest of the state it left. The proof's and the client seed's
+ * schemas are in fairnessProof.ts, so the app's first load (which needs only these constants) does not
+ * carry them.
  */
 
 export const fairnessText = {
@@ -33,54 +33,10 @@ export const SEEDING_PHASE = 'seeding';
 /** How long the first draw waits for the client seeds (the app's asset preload is capped the same). */
 export const CLIENT_SEED_WAIT_MS = 3000;
 
-/** POST /api/games/{gameId}/client-seed: the player's client seed for that game, once, before its first draw. */
-export const clientSeedBody = z.object({
-  // Hex is hex in either case; the seed is kept (and hashed into the game's seed) in lower case.
-  clientSeed: z.string({ error: fairnessText.clientSeedFormat }).toLowerCase().regex(CLIENT_SEED_PATTERN, { error: fairnessText.clientSeedFormat }),
-});
-export const clientSeedParams = z.object({ gameId: z.uuid({ error: fairnessText.unknownGame }) });
-
 export const proofActions = ['create', 'move', 'timeout', 'leave', 'cancel'] as const;
 export type ProofAction = (typeof proofActions)[number];
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-const instant = z.iso.datetime({ offset: true });
-const clientSeed = z.union([z.literal(''), z.string().regex(CLIENT_SEED_PATTERN)]);
-
-export const proofInputSchema = z.object({
-  at: instant,
-  /** A player's id, 'server' (creation), 'timeout' (the rules acting at a deadline), or 'admin' / 'admin:<id>' (an operator's cancel; the id only in the operators' copy). */
-  actor: z.string().min(1).max(80),
-  action: z.enum(proofActions),
-  move: z.unknown().optional(),
-  /** SHA-256 of the canonical JSON of the state this input left (rules/random.ts stateHashOf). */
-  stateHash: hex64,
-});
-export type ProofInput = z.infer<typeof proofInputSchema>;
-
-export const proofResultSchema = z.object({
-  status: z.enum(['completed', 'canceled']),
-  winnerId: z.string().nullable(),
-  loserId: z.string().nullable(),
-  endReason: z.string().nullable(),
-  /** Each player's points, as the history shows them (rounds won, points toward 101, …). */
-  points: z.record(z.string(), z.number()),
-});
-export type ProofResult = z.infer<typeof proofResultSchema>;
-
-export const gameProofSchema = z.object({
-  gameId: z.string().min(1).max(64),
-  gameMode: z.enum(['rps', 'blot', 'carrom', 'backgammon']),
-  serverSeed: hex64,
-  seedHash: hex64,
-  clientSeeds: z.tuple([clientSeed, clientSeed]),
-  players: z.tuple([z.string().min(1).max(64), z.string().min(1).max(64)]),
-  created: instant,
-  /** The first is the creation; then every accepted move, timeout, leave or cancel, in order. */
-  inputs: z.array(proofInputSchema).min(1).max(20_000),
-  result: proofResultSchema,
-});
-export type GameProof = z.infer<typeof gameProofSchema> & { gameMode: GameMode };
+export type { GameProof, ProofInput, ProofResult } from './fairnessProof.ts';
 
 /** One step of a verified replay, for the Verify page: what happened, and how many draws it took. */
 export interface VerifiedStep {

@@ -1,7 +1,8 @@
 import { canonicalJson, gameSeedOf, seedHashOf, stateHashOf } from './random.ts';
 import { rulesOfMode } from './registry.ts';
 import { stepDetailOf } from './stepDetail.ts';
-import { gameProofSchema, type ProofResult, type Verdict, type VerifiedStep } from '../protocol/fairness.ts';
+import type { ProofResult, Verdict, VerifiedStep } from '../protocol/fairness.ts';
+import { gameProofSchema } from '../protocol/fairnessProof.ts';
 
 /**
  * Checks a game's proof on its own (issue 18), in the player's browser, the CLI and the tests: the server

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { clientSeedBody, clientSeedParams, fairnessText } from '../../protocol/fairness.ts';
+import { fairnessText } from '../../protocol/fairness.ts';
+import { clientSeedBody, clientSeedParams } from '../../protocol/fairnessProof.ts';
 import { gameText, type GameUpdate } from '../../protocol/game.ts';
 import type { Services } from '../context.ts';
 import { games } from '../db/schema.ts';

@@ -5,7 +5,7 @@ import { backgammonMoveBody } from '../../protocol/backgammon.ts';
 import { blotFinalTrumpDecisionBody, blotMakeMoveBody, blotTrumpDecisionBody, blotTrumpSelectionBody } from '../../protocol/blot.ts';
 import { carromMoveBody } from '../../protocol/carrom.ts';
 import { chatPresets } from '../../protocol/constants.ts';
-import { clientSeedBody } from '../../protocol/fairness.ts';
+import { clientSeedBody } from '../../protocol/fairnessProof.ts';
 import { gameRef, startGameBody } from '../../protocol/game.ts';
 import { affiliateRequestBody, affiliateSettingBody, claimTaskBody } from '../../protocol/growth.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
