@@ -66,7 +66,7 @@ export function backgammonStepDetail(beforeState: unknown, afterState: unknown, 
     // Only the dice a die can show go to the move generator (a made-up proof could say anything).
     const turn = diceText(before.dice) ? turnOfState(before) : null;
     const plays = turn ? moveSetOf(turn).size : 0;
-    drawn.push({ text: plays > 1 ? `play picked at random among ${plays} legal plays` : 'the only legal play' });
+    drawn.push({ text: plays > 1 ? `play picked at random among ${plays} legal plays` : 'the only legal play (its draw had one outcome)' });
   }
   // The next turn's dice are rolled as soon as a turn ends, unless the game ended with it.
   const dice = diceText(after.dice);

@@ -49,6 +49,10 @@ export function carromStepDetail(beforeState: unknown, afterState: unknown, inpu
     const shot = after.lastMove;
     return shot && shot.shotNumber > before.shotCount ? { move: { text: shotText(shot) } } : {};
   }
-  if (input.action === 'timeout' && before.turn) return { move: { player: before.turn, text: 'ran out of time: the turn passed' } };
+  if (input.action === 'timeout' && before.turn) {
+    // The third timed-out turn in a row forfeits the game instead of passing the turn.
+    const forfeited = after.phase === 'game-completed';
+    return { move: { player: before.turn, text: forfeited ? 'ran out of time again: forfeited the game' : 'ran out of time: the turn passed' } };
+  }
   return {};
 }

@@ -37,7 +37,9 @@ export const clientSeedsOf = (row: GameRow): [string, string] => row.clientSeeds
  * seeds as they are now; returns the row it leaves and the 'create' line of its log (the proof's first
  * input, at this moment: its timers start now, not at the pairing).
  */
-export function firstDraw(row: GameRow, seats: readonly Seat[], now: number): TransitionWrite {
+export function firstDraw(row: GameRow, seats: readonly Seat[], clock: number): TransitionWrite {
+  // Never before the pairing, which another node's clock wrote: a proof's creation comes after it.
+  const now = Math.max(clock, row.createdAt.getTime());
   const rules = rulesOf(row.gameMode);
   const players: [string, string] = [seats[0]?.userId ?? '', seats[1]?.userId ?? ''];
   const clientSeeds = clientSeedsOf(row);

@@ -21,25 +21,39 @@ const offeredFor = new Set<string>();
  * it was not needed, so every failure is only a warning in the console.
  *
  * A 200 means the server took this very seed: it is kept for the Verify page (src/platform/commitments.ts),
- * which then holds the game's proof to it. A request that never reached the server (NetworkError) is
- * forgotten, so the next offer for the game (the game screen's, on its next update) sends it again; any
- * answer with a status is final, as the server's word on this game's seed.
+ * which then holds the game's proof to it. A request that never reached the server (NetworkError) is sent
+ * again shortly, within the server's wait, and if it still fails it is forgotten, so a later offer for the
+ * game (the game screen's, on its next update) may try once more; any answer with a status is final, as
+ * the server's word on this game's seed.
  */
 export function offerClientSeed(gameId: string, onAnswer: (update: GameUpdate) => void): Promise<void> {
   if (offeredFor.has(gameId)) return Promise.resolve();
   offeredFor.add(gameId);
   // Read once: the seed kept as accepted must be the one sent, even if the player changes theirs meanwhile.
-  const clientSeed = clientSeedOfDevice();
-  return sendClientSeed(gameId, clientSeed).then(
-    (update) => {
+  return send(gameId, clientSeedOfDevice(), onAnswer);
+}
+
+/** The pauses before sending again after a network failure: all within the server's 3 s wait. */
+export const CLIENT_SEED_RESEND_MS = [500, 1000] as const;
+
+async function send(gameId: string, clientSeed: string, onAnswer: (update: GameUpdate) => void): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const update = await sendClientSeed(gameId, clientSeed);
       rememberClientSeed(gameId, clientSeed);
       onAnswer(update);
-    },
-    (error: unknown) => {
+      return;
+    } catch (error) {
+      const pause = error instanceof NetworkError ? CLIENT_SEED_RESEND_MS[attempt] : undefined;
+      if (pause !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        continue;
+      }
       if (error instanceof NetworkError) offeredFor.delete(gameId);
       console.warn('The client seed was not taken', error);
-    },
-  );
+      return;
+    }
+  }
 }
 
 /** Tests: a fresh page, which has offered nothing yet. */

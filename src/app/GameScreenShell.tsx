@@ -13,8 +13,9 @@ import { gameStateErrorText, useLiveGame } from './useLiveGame.ts';
 
 /** After the seeding's deadline, the server's draw gets this long to arrive before the game is asked for. */
 export const SEEDING_RELOAD_GRACE_MS = 1000;
-/** Then the game is asked for this often while it is still seeding. */
+/** Then the game is asked for again after this long, twice as long each time (up to the cap) while it is still seeding. */
 export const SEEDING_RELOAD_EVERY_MS = 2000;
+const SEEDING_RELOAD_MAX_MS = 30_000;
 
 interface GameScreenShellProps<View extends GameViewBase> {
   mode: GameMode;
@@ -62,12 +63,15 @@ export function GameScreenShell<View extends GameViewBase>({ mode, children }: G
     // Read once, not a dependency: every reload moves the offset by a few ms and would restart the wait.
     const untilDue = deadlineAt === null ? CLIENT_SEED_WAIT_MS : deadlineAt - (Date.now() + liveGame.clockOffset);
     let timer: ReturnType<typeof setTimeout>;
+    // A server that stays late (its sweeper down) is not asked every 2 s by every waiting phone.
+    let pause = SEEDING_RELOAD_EVERY_MS;
     const ask = () => {
       void reloadCurrentGame().then((outcome) => {
         // The server no longer has a game for the player: nothing will ever be drawn on this screen.
         if (mounted.current && outcome === 'none' && !liveGame.current) void navigate('/game', { replace: true });
       });
-      timer = setTimeout(ask, SEEDING_RELOAD_EVERY_MS);
+      timer = setTimeout(ask, pause);
+      pause = Math.min(pause * 2, SEEDING_RELOAD_MAX_MS);
     };
     timer = setTimeout(ask, Math.max(0, untilDue) + SEEDING_RELOAD_GRACE_MS);
     return () => clearTimeout(timer);

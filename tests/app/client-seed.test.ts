@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fairnessText } from '../../protocol/fairness.ts';
-import { forgetOfferedClientSeeds, offerClientSeed } from '../../src/api/clientSeed.ts';
+import { CLIENT_SEED_RESEND_MS, forgetOfferedClientSeeds, offerClientSeed } from '../../src/api/clientSeed.ts';
 import { keptSeedsOf } from '../../src/platform/commitments.ts';
 import { stubApi, type StubReply } from './apiStub.ts';
 import { GAME_ID, ME, OPPONENT, rpsUpdate } from './gameFixtures.ts';
@@ -163,21 +163,36 @@ describe("offering the device's seed for a game (src/api/clientSeed.ts)", () => 
     expect(keptSeedsOf(GAME_ID).clientSeed).toBeUndefined();
   });
 
-  it('sends again on the next offer when the first never reached the server (a network error)', async () => {
+  it('sends again shortly when a send never reached the server (a network error), within the server’s wait', async () => {
     const api = seedApi('network-error', { body: accepted });
     const onAnswer = vi.fn();
-    await offerClientSeed(GAME_ID, onAnswer);
-    expect(console.warn).toHaveBeenCalledWith('The client seed was not taken', expect.objectContaining({ name: 'NetworkError' }));
-    expect(keptSeedsOf(GAME_ID).clientSeed).toBeUndefined();
-
+    const started = Date.now();
     await offerClientSeed(GAME_ID, onAnswer);
     expect(api.callsTo(SEED_PATH)).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CLIENT_SEED_RESEND_MS[0] - 50);
     expect(onAnswer).toHaveBeenCalledWith(accepted);
     expect(keptSeedsOf(GAME_ID).clientSeed).toBe(SEED);
-    // Taken now: a third offer sends nothing.
-    await offerClientSeed(GAME_ID, onAnswer);
-    expect(api.callsTo(SEED_PATH)).toHaveLength(2);
+    expect(console.warn).not.toHaveBeenCalled();
   });
+
+  it('gives up after the resends, and a later offer for the game may send once more', async () => {
+    const failures = Array.from({ length: CLIENT_SEED_RESEND_MS.length + 1 }, () => 'network-error' as const);
+    const api = seedApi(...failures, { body: accepted });
+    const onAnswer = vi.fn();
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(api.callsTo(SEED_PATH)).toHaveLength(failures.length);
+    expect(console.warn).toHaveBeenCalledWith('The client seed was not taken', expect.objectContaining({ name: 'NetworkError' }));
+    expect(keptSeedsOf(GAME_ID).clientSeed).toBeUndefined();
+    expect(onAnswer).not.toHaveBeenCalled();
+
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(api.callsTo(SEED_PATH)).toHaveLength(failures.length + 1);
+    expect(onAnswer).toHaveBeenCalledWith(accepted);
+    expect(keptSeedsOf(GAME_ID).clientSeed).toBe(SEED);
+    // Taken now: another offer sends nothing.
+    await offerClientSeed(GAME_ID, onAnswer);
+    expect(api.callsTo(SEED_PATH)).toHaveLength(failures.length + 1);
+  }, 10_000);
 
   it('sends one request for two offers at once (the start overlay and the game screen)', async () => {
     const api = seedApi({ body: accepted });

@@ -185,7 +185,7 @@ table<BackgammonState>('backgammon', [
       expect(step.move?.player).toBe(before.turn);
       expect(step.move?.text).toMatch(/^auto-played (\S+→\S+( \(hit\))?)(, \S+→\S+( \(hit\))?)*$/);
       const plays = legalMoves(turn).length;
-      expect(step.drawn?.[0]).toEqual({ text: plays > 1 ? `play picked at random among ${plays} legal plays` : 'the only legal play' });
+      expect(step.drawn?.[0]).toEqual({ text: plays > 1 ? `play picked at random among ${plays} legal plays` : 'the only legal play (its draw had one outcome)' });
     },
   },
 ]);
@@ -324,9 +324,33 @@ table<CarromState>('carrom', [
   {
     says: 'a turn that ran out says whose it was',
     when: (s) => s.input.action === 'timeout',
-    holds: ({ before, step }) => expect(step.move).toEqual({ player: before.turn, text: 'ran out of time: the turn passed' }),
+    holds: ({ before, after, step }) =>
+      expect(step.move).toEqual({
+        player: before.turn,
+        text: after.phase === 'game-completed' ? 'ran out of time again: forfeited the game' : 'ran out of time: the turn passed',
+      }),
   },
 ]);
+
+describe('carrom: the third timed-out turn in a row', () => {
+  it('says the game was forfeited, not that the turn passed', () => {
+    const before = { players: ['w', 'b'], shotCount: 4, turn: 'w', phase: 'playing' };
+    const after = { ...before, turn: null, phase: 'game-completed' };
+    expect(stepDetailOf('carrom', before, after, { actor: 'timeout', action: 'timeout' }).move).toEqual({ player: 'w', text: 'ran out of time again: forfeited the game' });
+    expect(stepDetailOf('carrom', before, { ...before, turn: 'b' }, { actor: 'timeout', action: 'timeout' }).move).toEqual({
+      player: 'w',
+      text: 'ran out of time: the turn passed',
+    });
+  });
+});
+
+describe('every player move of a real game has words', () => {
+  it.each(modes)('%s', (mode) => {
+    const moves = stepsOf<unknown>(mode).filter((s) => s.input.action === 'move');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const { step } of moves) expect(step.move?.text, JSON.stringify(step)).toMatch(/\S/);
+  });
+});
 
 describe('carrom: a shot that pockets', () => {
   it.each([

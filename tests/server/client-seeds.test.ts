@@ -164,6 +164,19 @@ for (const kind of databaseKinds) {
       expect(verifyProof(await proofOf(a, gameId), { playerId: a.id, clientSeed: seedOf('a') })).toMatchObject({ ok: true });
     });
 
+    it("the first draw is never dated before the pairing, even by a node whose clock is behind the pairing node's", async () => {
+      const [a, b, gameId] = await pair();
+      // As if the pairing node's clock ran 5 s ahead of this one.
+      await t.database.db.execute(sql`UPDATE games SET created_at = created_at + interval '5 seconds' WHERE id = ${gameId}`);
+      const paired = await createdAt(gameId);
+      expect((await sendSeed(a.cookie, gameId, { clientSeed: seedOf('a') })).statusCode).toBe(200);
+      expect((await sendSeed(b.cookie, gameId, { clientSeed: seedOf('b') })).statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: a.cookie }, payload: { gameId } });
+      const proof = await proofOf(b, gameId);
+      expect(Date.parse(proof.inputs[0]!.at)).toBe(paired);
+      expect(verifyProof(proof)).toMatchObject({ ok: true });
+    });
+
     it('every game waits for its seeds and draws from them: Belote, Backgammon and Carrom as RPS', async () => {
       const leaveRoute = { blot: '/api/leave-belote-game', backgammon: '/api/leave-backgammon-game', carrom: '/api/leave-carrom-game' } as const;
       for (const mode of ['blot', 'backgammon', 'carrom'] as const) {
