@@ -1,18 +1,13 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BlotCard } from '../../protocol/blot.ts';
 import type { GameMode } from '../../protocol/constants.ts';
-import { proofActions, type GameProof, type ProofInput, type VerifiedStep } from '../../protocol/fairness.ts';
+import type { ProofInput } from '../../protocol/fairness.ts';
 import type { RpsChoice } from '../../protocol/rps.ts';
 import { backgammonRules, legalMoves, turnOfState, type BackgammonState } from '../../rules/backgammon/index.ts';
 import type { BlotState } from '../../rules/blot/index.ts';
 import type { CarromState } from '../../rules/carrom/index.ts';
-import { gameSeedOf } from '../../rules/random.ts';
-import { rulesOfMode } from '../../rules/registry.ts';
 import type { RpsState } from '../../rules/rps/index.ts';
 import { stepDetailOf, type StepText } from '../../rules/stepDetail.ts';
-import { verifyProof } from '../../rules/verify.ts';
-import { randomGameProof } from './fairnessGames.ts';
 
 /**
  * Issue 18, "the steps laid out (each roll or deal and what it came from)": every verified step says in
@@ -21,41 +16,7 @@ import { randomGameProof } from './fairnessGames.ts';
  * the cards of a deal, the round's auto-picks.
  */
 
-const modes: GameMode[] = ['rps', 'backgammon', 'blot', 'carrom'];
-const GAMES: Record<GameMode, number> = { rps: 40, backgammon: 20, blot: 20, carrom: 6 };
-
-/** One step of a verified game: its input, the states around it (plain JSON) and what the verdict says of it. */
-interface Replayed<S> {
-  input: ProofInput;
-  before: S;
-  after: S;
-  step: VerifiedStep;
-}
-
-/** The proof's states, replayed the way the server recorded them, beside the verdict's steps. */
-function replayed(proof: GameProof): Replayed<unknown>[] {
-  const verdict = verifyProof(proof);
-  if (!verdict.ok) throw new Error(`${proof.gameId}: ${JSON.stringify(verdict)}`);
-  const rules = rulesOfMode(proof.gameMode);
-  const seed = gameSeedOf(proof.serverSeed, proof.gameId, proof.clientSeeds);
-  let state: unknown = null;
-  return proof.inputs.map((input, index) => {
-    const before = state;
-    const at = Date.parse(input.at);
-    if (input.action === 'create') state = rules.create(proof.players, seed, at);
-    else if (input.action === 'move') state = rules.apply(state, input.actor, input.move, at);
-    else if (input.action === 'leave') state = rules.resign(state, input.actor, at);
-    else if (input.action === 'timeout') state = rules.timeout(state, at);
-    state = JSON.parse(JSON.stringify(state)) as unknown;
-    return { input, before, after: state, step: verdict.steps[index] as VerifiedStep };
-  });
-}
-
-const games = new Map<GameMode, Replayed<unknown>[]>();
-function stepsOf<S>(mode: GameMode): Replayed<S>[] {
-  if (!games.has(mode)) games.set(mode, Array.from({ length: GAMES[mode] }, (_, n) => replayed(randomGameProof(mode, n + 1))).flat());
-  return games.get(mode) as Replayed<S>[];
-}
+import { modes, stepsOf, type Replayed } from './stepDetailKit.ts';
 
 // The words a player reads, written out here from the states, not taken from the code under test.
 const diceWords = ([a, b]: readonly number[]) => (a === b ? `double ${a}s` : `${a} and ${b}`);
@@ -344,14 +305,6 @@ describe('carrom: the third timed-out turn in a row', () => {
   });
 });
 
-describe('every player move of a real game has words', () => {
-  it.each(modes)('%s', (mode) => {
-    const moves = stepsOf<unknown>(mode).filter((s) => s.input.action === 'move');
-    expect(moves.length).toBeGreaterThan(0);
-    for (const { step } of moves) expect(step.move?.text, JSON.stringify(step)).toMatch(/\S/);
-  });
-});
-
 describe('carrom: a shot that pockets', () => {
   it.each([
     [['w3', 'queen'], { queenCovered: true, turnKept: true }, 'pocketed 1 white coin and the queen; the queen covered; shoots again'],
@@ -361,56 +314,5 @@ describe('carrom: a shot that pockets', () => {
     const lastMove = { shotNumber: 5, hitStrength: 41.6, pocketed, fouls: [], returned: [], queenCovered: false, turnKept: false, ...facts };
     const { move } = stepDetailOf('carrom', before, { ...before, lastMove }, { actor: 'w', action: 'move' });
     expect(move).toEqual({ text: `shot with pull 42 of 60: ${words}` });
-  });
-});
-
-describe('stepDetailOf never throws', () => {
-  const lineShape = (line: StepText) => typeof line.text === 'string' && line.text.length > 0 && (line.player === undefined || typeof line.player === 'string');
-  const checkShape = (detail: ReturnType<typeof stepDetailOf>) => {
-    expect(Object.keys(detail).every((key) => key === 'move' || key === 'drawn')).toBe(true);
-    if (detail.move) expect(lineShape(detail.move)).toBe(true);
-    if (detail.drawn) expect(detail.drawn.length > 0 && detail.drawn.every(lineShape)).toBe(true);
-  };
-  const input = fc.record({ actor: fc.string(), action: fc.constantFrom(...proofActions), move: fc.jsonValue() }, { requiredKeys: ['actor', 'action'] });
-
-  it('answers words or nothing for any JSON before, after and input', () => {
-    fc.assert(
-      fc.property(fc.constantFrom<string>(...modes, 'chess', '__proto__'), fc.jsonValue(), fc.jsonValue(), input, (mode, before, after, step) => {
-        checkShape(stepDetailOf(mode as GameMode, before, after, step));
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  /** Every path into a state, a few levels deep, to replace with anything. */
-  function pathsOf(value: unknown, depth = 4, at: (string | number)[] = []): (string | number)[][] {
-    if (depth === 0 || typeof value !== 'object' || value === null) return [at];
-    const keys: (string | number)[] = Array.isArray(value) ? value.map((_, index) => index).slice(0, 3) : Object.keys(value);
-    return [at, ...keys.flatMap((key) => pathsOf((value as Record<string | number, unknown>)[key], depth - 1, [...at, key]))];
-  }
-  function replaced(state: unknown, path: readonly (string | number)[], value: unknown): unknown {
-    if (path.length === 0) return value;
-    const copy = structuredClone(state) as Record<string | number, unknown>;
-    let target = copy;
-    for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
-    target[path.at(-1) as string | number] = value;
-    return copy;
-  }
-
-  it.each(modes)('answers for real %s steps with any part of a state or the move replaced by any JSON', (mode) => {
-    const steps = stepsOf<unknown>(mode).filter((s, index) => index % 7 === 0 || s.step.drawn !== undefined).slice(0, 40);
-    fc.assert(
-      fc.property(fc.constantFrom(...steps), fc.constantFrom('before', 'after', 'move'), fc.nat(), fc.jsonValue(), ({ before, after, input }, part, pick, value) => {
-        const base = part === 'before' ? before : part === 'after' ? after : input.move;
-        const paths = pathsOf(base);
-        const changed = replaced(base, paths[pick % paths.length] ?? [], value);
-        const detail =
-          part === 'move'
-            ? stepDetailOf(mode, before, after, { ...input, move: changed })
-            : stepDetailOf(mode, part === 'before' ? changed : before, part === 'after' ? changed : after, input);
-        checkShape(detail);
-      }),
-      { numRuns: 300 },
-    );
   });
 });
