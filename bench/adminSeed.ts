@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { gameModes, type GameMode } from '../protocol/constants.ts';
 import { betLevels } from '../protocol/game.ts';
 import { usdtToMicro } from '../protocol/money.ts';
-import { rulesFor } from '../server/games/registry.ts';
+import { rulesOfMode } from '../rules/registry.ts';
 
 /**
  * Seeds a migrated PostgreSQL schema with a large back office's worth of data, set-based (INSERT …
@@ -95,8 +95,7 @@ export async function seedAdminLists(client: pg.Client, size: SeedSize): Promise
     betLevels[mode].map((level, index) => [mode, index, usdtToMicro(level.bet).toString(), usdtToMicro(level.payout).toString()]),
   );
   const templates = gameModes.map((mode: GameMode) => {
-    const rules = rulesFor(mode);
-    if (!rules) throw new Error(`no rules for ${mode}`);
+    const rules = rulesOfMode(mode);
     const players = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'] as const;
     return [mode, JSON.stringify(rules.create(players, 'ab'.repeat(32), Date.now()))];
   });

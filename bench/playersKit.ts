@@ -5,7 +5,7 @@ import { usdtToMicro } from '../protocol/money.ts';
 import { seedHashOf } from '../rules/random.ts';
 import { hashToken, newInviteCode, newToken } from '../server/auth/tokens.ts';
 import type { Database } from '../server/db/client.ts';
-import { rulesFor } from '../server/games/registry.ts';
+import { rulesOfMode } from '../rules/registry.ts';
 
 /**
  * Signed-in players for the load benches, set-based: registering thousands through POST /api/register
@@ -83,9 +83,9 @@ export interface SeededGame {
  * clock starts now, so the first turn has its full time.
  */
 export async function seedGames(database: Database, pairs: [string, string][], mode: GameMode, betUsdt: number): Promise<SeededGame[]> {
-  const rules = rulesFor(mode);
+  const rules = rulesOfMode(mode);
   const level = betLevels[mode].find((l) => l.bet === betUsdt);
-  if (!rules || !level) throw new Error(`no ${mode} game at ${betUsdt} USDT`);
+  if (!level) throw new Error(`no ${mode} game at ${betUsdt} USDT`);
   const now = Date.now();
   const games = pairs.map(([a, b]) => {
     const seed = randomBytes(32).toString('hex');

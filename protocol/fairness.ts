@@ -9,9 +9,9 @@
  */
 
 export const fairnessText = {
-  unknownGame: 'Game not found',
   notOver: 'The proof is ready once the game is over',
   noProof: 'This game was played before proofs were kept',
+  neverDrawn: 'This game was canceled before its first draw: there is nothing to prove',
   clientSeedFormat: 'A client seed is 16 to 64 hex digits (0-9, a-f)',
   clientSeedLate: "The game's first draw is already made",
   clientSeedTwice: 'Your client seed for this game is already in',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GameMode } from './constants.ts';
+import { gameModes } from './constants.ts';
 import { CLIENT_SEED_PATTERN, fairnessText, proofActions } from './fairness.ts';
 
 /**
@@ -12,7 +12,6 @@ export const clientSeedBody = z.object({
   // Hex is hex in either case; the seed is kept (and hashed into the game's seed) in lower case.
   clientSeed: z.string({ error: fairnessText.clientSeedFormat }).toLowerCase().regex(CLIENT_SEED_PATTERN, { error: fairnessText.clientSeedFormat }),
 });
-export const clientSeedParams = z.object({ gameId: z.uuid({ error: fairnessText.unknownGame }) });
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const instant = z.iso.datetime({ offset: true });
@@ -41,7 +40,7 @@ export type ProofResult = z.infer<typeof proofResultSchema>;
 
 export const gameProofSchema = z.object({
   gameId: z.string().min(1).max(64),
-  gameMode: z.enum(['rps', 'blot', 'carrom', 'backgammon']),
+  gameMode: z.enum(gameModes),
   serverSeed: hex64,
   seedHash: hex64,
   clientSeeds: z.tuple([clientSeed, clientSeed]),
@@ -51,4 +50,4 @@ export const gameProofSchema = z.object({
   inputs: z.array(proofInputSchema).min(1).max(20_000),
   result: proofResultSchema,
 });
-export type GameProof = z.infer<typeof gameProofSchema> & { gameMode: GameMode };
+export type GameProof = z.infer<typeof gameProofSchema>;

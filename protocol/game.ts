@@ -100,6 +100,9 @@ export interface CancelSearchAnswer {
 }
 
 /** A move names the game, and may name the version it was made on: a stale one is a 409. */
+/** A route's `:gameId` (the proof, the client seed). */
+export const gameIdParams = z.object({ gameId: z.uuid({ error: gameText.gameNotFound }) });
+
 export const gameRef = z.object({ gameId: z.uuid({ error: 'Unknown game' }), v: z.number().int().nonnegative().optional() });
 export type GameRef = z.input<typeof gameRef>;
 

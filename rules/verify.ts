@@ -2,6 +2,7 @@ import { canonicalJson, gameSeedOf, seedHashOf, stateHashOf } from './random.ts'
 import { rulesOfMode } from './registry.ts';
 import { stepDetailOf } from './stepDetail.ts';
 import type { ProofResult, Verdict, VerifiedStep } from '../protocol/fairness.ts';
+import type { Outcome } from './game.ts';
 import { gameProofSchema } from '../protocol/fairnessProof.ts';
 
 /**
@@ -17,6 +18,17 @@ export function verifyProof(input: unknown, expected: ProofExpectations = {}): V
   } catch (error) {
     return fail(0, 'The proof could not be checked', 'a game proof', error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * A game's result as its proof states it: the rules' outcome of a completed game, or (null) a canceled
+ * one. The server's proof (server/games/proof.ts) and the replay both make it here, as the two are
+ * compared character for character.
+ */
+export function proofResultOf(outcome: Outcome | null): ProofResult {
+  return outcome
+    ? { status: 'completed', winnerId: outcome.winnerId, loserId: outcome.loserId, endReason: outcome.endReason, points: outcome.points }
+    : { status: 'canceled', winnerId: null, loserId: null, endReason: 'canceled', points: {} };
 }
 
 function fail(step: number, reason: string, expected: string, got: string): Verdict {
@@ -110,10 +122,7 @@ function verify(input: unknown, expected: ProofExpectations): Verdict {
     steps.push({ step: number, at: step.at, actor: step.actor, action: step.action, draws: drawsOf(state) - drawnBefore, ...stepDetailOf(proof.gameMode, before, state, step) });
   }
 
-  const outcome = rules.outcome(state);
-  const result: ProofResult | null = canceled
-    ? { status: 'canceled', winnerId: null, loserId: null, endReason: 'canceled', points: {} }
-    : outcome && { status: 'completed', winnerId: outcome.winnerId, loserId: outcome.loserId, endReason: outcome.endReason, points: outcome.points };
+  const result = canceled ? proofResultOf(null) : ((outcome) => outcome && proofResultOf(outcome))(rules.outcome(state));
   const resultStep = proof.inputs.length + 1;
   if (!result) return fail(resultStep, 'The game does not end with these inputs', canonicalJson(proof.result), 'a game still in progress');
   // Against the result as given, not as parsed: parsing drops keys it does not know (and `__proto__`),

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fairnessText } from '../../protocol/fairness.ts';
-import { clientSeedBody, clientSeedParams } from '../../protocol/fairnessProof.ts';
-import { gameText, type GameUpdate } from '../../protocol/game.ts';
+import { clientSeedBody } from '../../protocol/fairnessProof.ts';
+import { gameIdParams, gameText, type GameUpdate } from '../../protocol/game.ts';
 import type { Services } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { requireUser, sessionUser } from '../http/guards.ts';
-import { lockGame, publish } from './engine.ts';
-import { clientSeedsOf, firstDraw, isSeeding } from './firstDraw.ts';
+import { drawFirst, lockGame } from './engine.ts';
+import { clientSeedsOf, isSeeding } from './firstDraw.ts';
 import { gameTransaction } from './outbox.ts';
-import { writeTransitions } from './store.ts';
 import { gameUpdateFor } from './views.ts';
 
 /**
@@ -30,9 +29,7 @@ export async function acceptClientSeed(services: Services, input: { gameId: stri
     if (loaded.row.deadlineAt && loaded.row.deadlineAt.getTime() <= now) {
       // The wait is over and the sweeper has not come yet: the draw goes ahead here, without this seed,
       // as the sweeper would have made it (the refusal is answered after the draw commits).
-      const write = firstDraw(loaded.row, loaded.seats, now);
-      await writeTransitions(money.tx, [write]);
-      money.later(() => publish(services, write.next, loaded.seats));
+      await drawFirst(money, services, loaded, now);
       return 'late' as const;
     }
     const clientSeeds = clientSeedsOf(loaded.row);
@@ -44,11 +41,8 @@ export async function acceptClientSeed(services: Services, input: { gameId: stri
       await money.tx.update(games).set({ clientSeeds: row.clientSeeds }).where(eq(games.id, row.id));
       return gameUpdateFor(row, loaded.seats, input.userId);
     }
-    const write = firstDraw(row, loaded.seats, now);
-    await writeTransitions(money.tx, [write]);
-    money.later(() => publish(services, write.next, loaded.seats));
-    services.log.info({ gameId: row.id, version: write.next.version }, 'game seeded by both players');
-    return gameUpdateFor(write.next, loaded.seats, input.userId);
+    const { game } = await drawFirst(money, services, { row, seats: loaded.seats }, now);
+    return gameUpdateFor(game.row, game.seats, input.userId);
   });
   if (answer === 'late') throw new HttpError(409, fairnessText.clientSeedLate);
   return answer;
@@ -59,7 +53,7 @@ export async function clientSeedRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   app.addHook('preHandler', requireUser);
   app.post('/games/:gameId/client-seed', async (request) => {
-    const { gameId } = parseInput(clientSeedParams, request.params);
+    const { gameId } = parseInput(gameIdParams, request.params);
     const { clientSeed } = parseInput(clientSeedBody, request.body);
     return acceptClientSeed(services, { gameId, userId: sessionUser(request).id, clientSeed });
   });

@@ -13,8 +13,8 @@ import { HttpError } from '../http/errors.ts';
 import { userRoom } from '../sockets/index.ts';
 import { feedOngoingGames } from './admin.ts';
 import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
-import type { AnyRules } from './registry.ts';
-import { firstDraw, isSeeding, rulesOf } from './firstDraw.ts';
+import { rulesOfMode as rulesOf, type AnyRules } from '../../rules/registry.ts';
+import { firstDraw, isSeeding } from './firstDraw.ts';
 import { refundGame, settleGame } from './settle.ts';
 import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
@@ -215,14 +215,17 @@ export async function playMove(services: Services, input: MoveInput): Promise<{ 
 }
 
 /**
- * A game still waiting for its client seeds makes its first draw now, in this transaction, so the leave
- * or cancel that follows acts on a created game and the game's proof starts with its creation.
+ * The game's first draw (firstDraw.ts), written in this transaction and told to both players after
+ * commit: the second client seed's, the sweeper's at the end of the wait, or the one a leave or cancel
+ * makes first, so what follows acts on a created game and the proof starts with its creation. Returns
+ * the game as it now is, and the time the draw is dated (never before the pairing), for what follows.
  */
-async function drawIfSeeding(tx: GameTx['tx'], loaded: LoadedGame, now: number): Promise<LoadedGame> {
-  if (!isSeeding(loaded.row)) return loaded;
+export async function drawFirst(money: GameTx, services: Services, loaded: LoadedGame, now: number): Promise<{ game: LoadedGame; at: number }> {
   const write = firstDraw(loaded.row, loaded.seats, now);
-  await writeTransitions(tx, [write]);
-  return { row: write.next, seats: loaded.seats };
+  await writeTransitions(money.tx, [write]);
+  money.later(() => publish(services, write.next, loaded.seats));
+  logTransition(services, write.next, { actor: 'server', action: 'create', now: write.log.at });
+  return { game: { row: write.next, seats: loaded.seats }, at: write.log.at };
 }
 
 /** Leaving forfeits: the other player wins with 'opponent-left'. */
@@ -230,10 +233,9 @@ export async function leaveGame(services: Services, input: { gameId: string; use
   await gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
     checkPlayable(locked.row, locked.seats, input.userId, input.mode, undefined);
-    const now = Date.now();
-    const created = await drawIfSeeding(money.tx, locked, now);
-    const state = applyRule(() => rulesOf(created.row.gameMode).resign(created.row.state, input.userId, now));
-    return commitState(money, services, created, state, { actor: input.userId, action: 'leave', now });
+    const { game, at: now } = isSeeding(locked.row) ? await drawFirst(money, services, locked, Date.now()) : { game: locked, at: Date.now() };
+    const state = applyRule(() => rulesOf(game.row.gameMode).resign(game.row.state, input.userId, now));
+    return commitState(money, services, game, state, { actor: input.userId, action: 'leave', now });
   });
 }
 
@@ -326,8 +328,7 @@ async function sweepOne(services: Services, gameId: string, now: number): Promis
       const [due] = await claimDueGames(money.tx, now, 1, gameId);
       if (!due) return false;
       if (isSeeding(due.row)) {
-        const created = await drawIfSeeding(money.tx, due, now);
-        money.later(() => publish(services, created.row, created.seats));
+        await drawFirst(money, services, due, now);
         return true;
       }
       const rules = rulesOf(due.row.gameMode);
@@ -367,8 +368,17 @@ export async function cancelGame(services: Services, gameId: string, adminId: st
   return gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, gameId);
     if (locked.row.status !== 'in-progress') throw new HttpError(409, gameText.gameOver);
-    const now = Date.now();
-    const { row, seats } = await drawIfSeeding(money.tx, locked, now);
+    let drawn = { game: locked, at: Date.now() };
+    if (isSeeding(locked.row)) {
+      // A game whose first draw cannot be made (its rules refuse; the sweeper retries it every minute)
+      // is still canceled and its bets go back: without a creation, so without a proof.
+      drawn = await drawFirst(money, services, locked, drawn.at).catch((error: unknown) => {
+        if (databaseUnavailable(error)) throw error;
+        services.log.error({ err: error, gameId }, 'first draw failed; the game is canceled without one');
+        return drawn;
+      });
+    }
+    const { game: { row, seats }, at: now } = drawn;
     const next: GameRow = { ...row, status: 'canceled', endReason: 'canceled', version: row.version + 1, deadlineAt: null, endedAt: new Date(now) };
     next.settlement = await refundGame(money, next, seats);
     await writeTransitions(money.tx, [{ next, readVersion: row.version, log: { at: now, actor: `admin:${adminId}`, action: 'cancel' } }]);

@@ -1,10 +1,8 @@
-import type { GameMode } from '../../protocol/constants.ts';
 import { SEEDING_PHASE } from '../../protocol/fairness.ts';
 import type { RulesView } from '../../rules/game.ts';
 import { gameSeedOf } from '../../rules/random.ts';
 import type { GameRow } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { rulesFor, type AnyRules } from './registry.ts';
+import { rulesOfMode } from '../../rules/registry.ts';
 import type { TransitionWrite } from './store.ts';
 import type { Seat } from './views.ts';
 
@@ -20,12 +18,6 @@ import type { Seat } from './views.ts';
 /** A running game still waiting for its client seeds: no state yet. */
 export const isSeeding = (row: GameRow): boolean => row.status === 'in-progress' && row.state === null;
 
-export function rulesOf(mode: GameMode): AnyRules {
-  const rules = rulesFor(mode);
-  if (!rules) throw new HttpError(400, 'This game is coming soon');
-  return rules;
-}
-
 /** What a seeding game shows: the common fields only, in the seeding phase. */
 export const seedingView = (): RulesView => ({ phase: SEEDING_PHASE, turn: null, totalGamePoints: {}, playerColors: {}, timerStartTime: null });
 
@@ -40,7 +32,7 @@ export const clientSeedsOf = (row: GameRow): [string, string] => row.clientSeeds
 export function firstDraw(row: GameRow, seats: readonly Seat[], clock: number): TransitionWrite {
   // Never before the pairing, which another node's clock wrote: a proof's creation comes after it.
   const now = Math.max(clock, row.createdAt.getTime());
-  const rules = rulesOf(row.gameMode);
+  const rules = rulesOfMode(row.gameMode);
   const players: [string, string] = [seats[0]?.userId ?? '', seats[1]?.userId ?? ''];
   const clientSeeds = clientSeedsOf(row);
   const state = rules.create(players, gameSeedOf(row.seed, row.id, clientSeeds), now);

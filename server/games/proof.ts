@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { fairnessText, type GameProof } from '../../protocol/fairness.ts';
+import { gameIdParams, gameText } from '../../protocol/game.ts';
 import { rulesOfMode } from '../../rules/registry.ts';
+import { proofResultOf } from '../../rules/verify.ts';
 import { PLAYER_COOKIE, findSessionAdmin, findSessionUser } from '../auth/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { gameLog, gamePlayers, games } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { adminToken, requireAdmin } from '../http/guards.ts';
 
-const gameParams = z.object({ gameId: z.uuid({ error: fairnessText.unknownGame }) });
 
 /**
  * A finished game's proof (issue 18): the revealed server seed, its committed hash, the client seeds,
@@ -17,10 +17,12 @@ const gameParams = z.object({ gameId: z.uuid({ error: fairnessText.unknownGame }
  */
 export async function proofOf(db: Queryable, gameId: string, forOperator = false): Promise<GameProof> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
-  if (!game) throw new HttpError(404, fairnessText.unknownGame);
+  if (!game) throw new HttpError(404, gameText.gameNotFound);
   if (game.status === 'in-progress') throw new HttpError(409, fairnessText.notOver);
   const lines = await db.select().from(gameLog).where(eq(gameLog.gameId, gameId)).orderBy(asc(gameLog.seq));
   if (!game.clientSeeds || lines.some((line) => line.stateHash === null)) throw new HttpError(404, fairnessText.noProof);
+  // Canceled before its first draw could be made (engine.ts cancelGame): nothing was drawn to prove.
+  if (lines[0]?.action !== 'create') throw new HttpError(404, fairnessText.neverDrawn);
   const seats = await db.select({ userId: gamePlayers.userId, seat: gamePlayers.seat }).from(gamePlayers).where(eq(gamePlayers.gameId, gameId)).orderBy(asc(gamePlayers.seat));
   const players = seats.map((seat) => seat.userId) as [string, string];
   const outcome = game.status === 'completed' ? rulesOfMode(game.gameMode).outcome(game.state) : null;
@@ -40,9 +42,7 @@ export async function proofOf(db: Queryable, gameId: string, forOperator = false
       ...(line.move === null || line.action === 'create' ? {} : { move: line.move }),
       stateHash: line.stateHash as string,
     })),
-    result: outcome
-      ? { status: 'completed', winnerId: outcome.winnerId, loserId: outcome.loserId, endReason: outcome.endReason, points: outcome.points }
-      : { status: 'canceled', winnerId: null, loserId: null, endReason: 'canceled', points: {} },
+    result: proofResultOf(outcome),
   };
 }
 
@@ -58,7 +58,7 @@ async function mayRead(request: FastifyRequest, db: Queryable, gameId: string): 
   }
   const admin = await findSessionAdmin(db, adminToken(request));
   if (admin) return;
-  if (user) throw new HttpError(404, fairnessText.unknownGame);
+  if (user) throw new HttpError(404, gameText.gameNotFound);
   throw new HttpError(401, 'Not signed in');
 }
 
@@ -66,14 +66,14 @@ async function mayRead(request: FastifyRequest, db: Queryable, gameId: string): 
 export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services;
   app.addHook('onRequest', requireAdmin);
-  app.get('/games/:gameId/proof', async (request) => proofOf(db, parseInput(gameParams, request.params).gameId, true));
+  app.get('/games/:gameId/proof', async (request) => proofOf(db, parseInput(gameIdParams, request.params).gameId, true));
 }
 
 /** GET /api/games/{gameId}/proof. */
 export async function proofRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services;
   app.get('/games/:gameId/proof', async (request) => {
-    const { gameId } = parseInput(gameParams, request.params);
+    const { gameId } = parseInput(gameIdParams, request.params);
     await mayRead(request, db, gameId);
     return proofOf(db, gameId);
   });

@@ -2,7 +2,7 @@ import { microToUsdt } from '../../protocol/money.ts';
 import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
 import type { GameRow } from '../db/schema.ts';
 import { clientSeedsOf, isSeeding, seedingView } from './firstDraw.ts';
-import { rulesFor } from './registry.ts';
+import { rulesOfMode } from '../../rules/registry.ts';
 
 /** A seat at a game: who sits there, as the opponent panel shows them. */
 export interface Seat {
@@ -28,13 +28,13 @@ const opponentOf = (seat: Seat): Opponent => ({
  * secret of the opponent's and never the seed while the game runs) plus the common fields of spec §3.
  */
 export function gameViewFor(row: GameRow, seats: Seat[], viewerId: string): GameViewBase {
-  const rules = rulesFor(row.gameMode);
-  if (!rules) throw new Error(`no rules for ${row.gameMode}`);
+  const rules = rulesOfMode(row.gameMode);
   const running = row.status === 'in-progress';
   // Before its first draw a game has no state: the common fields only (server/games/firstDraw.ts), and
   // only the viewer's own client seed, so no one chooses theirs knowing the other's.
   const seeding = isSeeding(row);
-  const view = seeding ? seedingView() : rules.view(row.state, viewerId);
+  // No state: still seeding, or canceled before its first draw could be made (engine.ts cancelGame).
+  const view = row.state === null ? seedingView() : rules.view(row.state, viewerId);
   const clientSeeds = clientSeedsOf(row);
   const seedShown = (seat: Seat) => (seeding && seat.userId !== viewerId ? '' : (clientSeeds[seat.seat] ?? ''));
   const balances = row.settlement?.balances ?? {};

@@ -15,7 +15,6 @@ import { userRoom } from '../sockets/index.ts';
 import { feedQueues } from '../games/admin.ts';
 import { createGame } from '../games/engine.ts';
 import { gameTransaction, type GameTx } from '../games/outbox.ts';
-import { rulesFor } from '../games/registry.ts';
 
 /**
  * Matchmaking (DESIGN.md §5): one queue per (mode, bet) in PostgreSQL. Joining takes the bet into
@@ -162,7 +161,7 @@ async function rematchTarget(tx: Tx, userId: string, mode: GameMode, betMicro: b
 export async function startSearch(services: Services, userId: string, request: StartRequest): Promise<StartGameAnswer> {
   const { mode } = request;
   const { betMicro, payoutMicro } = levelOf(mode, request.betUsdt);
-  if (!rulesFor(mode) || !services.config.games.openModes.includes(mode)) throw new HttpError(400, 'This game is coming soon');
+  if (!services.config.games.openModes.includes(mode)) throw new HttpError(400, 'This game is coming soon');
   const now = Date.now();
 
   const { status, balance } = await gameTransaction(services, async (money) => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fairnessText, type GameProof } from '../../protocol/fairness.ts';
+import { gameText } from '../../protocol/game.ts';
 import { seedHashOf } from '../../rules/random.ts';
 import { verifyProof } from '../../rules/verify.ts';
 import { randomGameProof } from '../rules/fairnessGames.ts';
@@ -232,7 +233,7 @@ describe('the Verify page (/verify/:gameId)', () => {
   it.each([
     [409, fairnessText.notOver],
     [404, fairnessText.noProof],
-    [404, fairnessText.unknownGame],
+    [404, gameText.gameNotFound],
   ])("shows the server's message for a %i: %s", async (status, message) => {
     const api = verifyApi({ status, body: { message } });
     renderApp(`/verify/${proof.gameId}`);

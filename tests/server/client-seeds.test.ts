@@ -228,6 +228,17 @@ for (const kind of databaseKinds) {
       expect([late.statusCode, late.json().message]).toEqual([409, fairnessText.clientSeedLate]);
     });
 
+    it('a waiting game whose first draw cannot be made is still canceled by an operator, both bets back', async () => {
+      const [a, b, gameId] = await pair(1);
+      // A server seed the draw cannot use: the sweeper would retry it every minute, the bets in escrow.
+      await t.database.db.execute(sql`UPDATE games SET seed = 'broken' WHERE id = ${gameId}`);
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/games/${gameId}/cancel`, headers: { cookie: operatorCookie } })).statusCode).toBe(200);
+      expect([await balanceOf(t.app, a), await balanceOf(t.app, b)]).toEqual([2, 2]);
+      expect((await currentGame(t.app, a)).game).toMatchObject({ status: 'canceled' });
+      const proof = await t.app.inject({ method: 'GET', url: `/api/games/${gameId}/proof`, headers: { cookie: a.cookie } });
+      expect([proof.statusCode, proof.json().message]).toEqual([404, fairnessText.neverDrawn]);
+    });
+
     it('seeds and the wait racing: exactly one first draw, with every seed it took', async () => {
       for (let round = 0; round < 4; round += 1) {
         const [a, b, gameId] = await pair();
