@@ -23,7 +23,8 @@ const EXPIRY_MARGIN_MS = 60_000;
  */
 export async function requestWithdrawal(money: Requesting, userId: string, toAddress: string, amountMicro: bigint): Promise<WithdrawalRow> {
   return moneyTransaction(money, async ({ tx, transfer }) => {
-    await lockUnfrozen(tx, userId);
+    // Exclusive: two withdrawals of one player at once would each miss the other in the 24 h sum.
+    await lockUnfrozen(tx, userId, 'exclusive');
     const heldFor = await withdrawalHold(tx, money.config.integrity, userId, amountMicro);
     const [row] = await tx
       .insert(withdrawals)

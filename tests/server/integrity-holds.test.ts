@@ -55,6 +55,14 @@ for (const kind of databaseKinds) {
       expect((await heldFor(player)).at(-1)).toEqual(['review', '100 USDT or more in 24 h']);
     });
 
+    it('withdrawals sent at the same moment are added up too: they take turns, and the one that reaches the limit waits', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const player = await withAddress(200);
+        const answers = await Promise.all([withdraw(player, 60), withdraw(player, 60), withdraw(player, 60)]);
+        expect(answers.map((answer) => answer.status).sort()).toEqual(['pending', 'review', 'review']);
+      }
+    });
+
     it('a pot dumped by leaving is held the moment it is withdrawn, before any risk round', async () => {
       const ann = await withAddress(10);
       const bob = await fundedPlayer(t, 10);
