@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPlayer, searchFor, useBrowser } from './browser.ts';
+import { newPlayer, searchFor, useBrowser, signedInOperator } from './browser.ts';
 import { OPERATOR } from './globalSetup.ts';
 
 const browser = useBrowser();
@@ -20,12 +20,7 @@ async function downloaded(download: Download): Promise<Buffer> {
 
 describe('the operator watches the floor', () => {
   it('sees a queue light up, a game start and end, downloads its log and exports the users', async () => {
-    const operator = await browser.newPage({ desktop: true });
-    await operator.goto('/admin/login');
-    await operator.getByLabel('Username').fill(OPERATOR.username);
-    await operator.getByLabel('Password').fill(OPERATOR.password);
-    await operator.getByRole('button', { name: 'Login' }).click();
-    await operator.waitForURL('**/admin/dashboard');
+    const operator = await signedInOperator(browser, OPERATOR);
     const rpsFree = queueRow(operator, 'RPS', 'Free');
     await expect.poll(() => rpsFree.textContent()).toContain('0');
     expect(await isLit(rpsFree)).toBe(false);

@@ -124,3 +124,14 @@ export async function openFairnessSheet(page: Page) {
 /** The value under a label of the Fairness sheet's seed list. */
 export const seedShown = (sheet: ReturnType<Page['getByRole']>, label: string) =>
   sheet.getByTestId('fairness-seeds').locator('div', { has: sheet.page().getByText(label, { exact: true }) }).locator('dd').textContent();
+
+/** An operator signed in through the back office's form, on the dashboard, on a desktop-sized page. */
+export async function signedInOperator(browser: ReturnType<typeof useBrowser>, operator: { username: string; password: string }): Promise<Page> {
+  const page = await browser.newPage({ desktop: true });
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(operator.username);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  return page;
+}

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { integrityText, riskFlagLabels, type RiskFlagsAnswer } from '../protocol/integrity.ts';
 import { WITHDRAWAL_REVIEW_TEXT } from '../protocol/wallet.ts';
-import { newPlayer, searchFor, useBrowser, type PhonePlayer } from './browser.ts';
+import { newPlayer, searchFor, useBrowser, type PhonePlayer, signedInOperator } from './browser.ts';
 import { OPERATOR } from './globalSetup.ts';
 
 const browser = useBrowser();
@@ -64,12 +64,7 @@ const backOffice = (operator: Page) => operator.getByRole('navigation', { name: 
 
 describe('integrity: a dumped pot is caught, frozen and its withdrawal rejected', () => {
   it('Bob leaves two paid games to Ann; her withdrawal waits for review; the operator freezes her and rejects it', async () => {
-    const operator = await browser.newPage({ desktop: true });
-    await operator.goto('/admin/login');
-    await operator.getByLabel('Username').fill(OPERATOR.username);
-    await operator.getByLabel('Password').fill(OPERATOR.password);
-    await operator.getByRole('button', { name: 'Login' }).click();
-    await operator.waitForURL('**/admin/dashboard');
+    const operator = await signedInOperator(browser, OPERATOR);
 
     // Two funded players; Bob forfeits two $1 games to Ann: +$1.80 each time for her.
     const ann = await fundedPlayer(5);
