@@ -44,6 +44,9 @@ export function formatAdminDate(value: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** A count with its noun: '1 game', '3 games'. */
+export const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
 /** A gain or a loss: +$1.50, -$1.50, $0.00. */
 export function formatSignedUsdt(amount: number): string {
   const text = formatUsdt(Math.abs(amount));

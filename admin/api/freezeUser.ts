@@ -17,8 +17,12 @@ export function useFreezeUser(userId: string) {
       queryClient.setQueryData<UserRiskAnswer>(userRiskQueryOptions(userId).queryKey, (risk) =>
         risk && { ...risk, user: { ...risk.user, frozen, frozenReason: reason, frozenAt } },
       );
-      // The withdrawals under review show each player's frozen badge.
-      return queryClient.invalidateQueries({ queryKey: withdrawalsKey });
+    },
+    // Settled, like the other decisions: the withdrawals under review show each player's frozen badge,
+    // and after a refusal the risk view is read again (it may be out of date).
+    onSettled: (_answer, error) => {
+      const stale = error ? [withdrawalsKey, userRiskQueryOptions(userId).queryKey] : [withdrawalsKey];
+      return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { messageOf } from '../../src/api/http.ts';
-import { Popup } from '../../src/ui/Popup.tsx';
+import { ActionPopup } from './ActionPopup.tsx';
 
 /** The server's own limit on notes and reasons (protocol/integrity.ts). */
 const MAX_LENGTH = 500;
@@ -29,63 +28,44 @@ interface ReasonPopupProps {
 export function ReasonPopup({ title, label, submitLabel, children, requiredMessage, danger = false, pending, error, failedText, onSubmit, onClose }: ReasonPopupProps) {
   const id = useId();
   const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
+  // Set by the first submit: from then on an empty text says so, and typing clears it.
+  const [tried, setTried] = useState(false);
+  const trimmed = text.trim();
+  const empty = Boolean(requiredMessage) && trimmed === '';
+  const missing = tried && empty;
 
   const submit = () => {
-    const trimmed = text.trim();
-    if (requiredMessage && trimmed === '') {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onSubmit(trimmed);
+    setTried(true);
+    if (!empty) onSubmit(trimmed);
   };
 
-  const shown = missing ? requiredMessage : error ? messageOf(error, { failed: failedText, error: 'The server could not be reached.' }) : null;
   return (
-    <Popup
+    <ActionPopup
       title={title}
-      onClose={pending ? undefined : onClose}
-      actions={
-        <>
-          <button className={danger ? 'button button--danger button--block' : 'button button--block'} type="button" disabled={pending} onClick={submit}>
-            {submitLabel}
-          </button>
-          <button className="button button--secondary button--block" type="button" disabled={pending} onClick={onClose}>
-            Cancel
-          </button>
-        </>
-      }
+      submitLabel={submitLabel}
+      danger={danger}
+      pending={pending}
+      invalid={missing ? requiredMessage : null}
+      error={error}
+      failedText={failedText}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {children}
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor={id}>
-            {requiredMessage ? label : `${label} (optional)`}
-          </label>
-          <textarea
-            id={id}
-            className="admin-input admin-textarea"
-            rows={3}
-            maxLength={MAX_LENGTH}
-            value={text}
-            aria-invalid={missing || undefined}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        {shown && (
-          <p className="form-error" role="alert">
-            {shown}
-          </p>
-        )}
-      </form>
-    </Popup>
+      {children}
+      <div className="admin-field">
+        <label className="admin-field__label" htmlFor={id}>
+          {requiredMessage ? label : `${label} (optional)`}
+        </label>
+        <textarea
+          id={id}
+          className="admin-input admin-textarea"
+          rows={3}
+          maxLength={MAX_LENGTH}
+          value={text}
+          aria-invalid={missing || undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+    </ActionPopup>
   );
 }

@@ -143,6 +143,50 @@ describe("admin user risk view (/admin/users/:id/risk)", () => {
     expect(screen.queryByText('Frozen')).not.toBeInTheDocument();
   });
 
+  it('keeps the chosen action while the popup is open, though the account changes behind it', async () => {
+    const state = frozenState();
+    const api = operatorApi({ [riskRoute(1)]: state.read, [freezeRoute]: state.freeze });
+    const { user, queryClient } = renderAdmin(riskPath(1));
+    await user.click(await screen.findByRole('button', { name: 'Freeze account' }));
+    expect(screen.getByRole('dialog', { name: 'Freeze ann?' })).toBeInTheDocument();
+
+    // Another operator freezes ann meanwhile; the view is read again under the open popup.
+    state.freeze({ body: { frozen: true, reason: 'by someone else' } });
+    await queryClient.refetchQueries();
+    expect(await screen.findByText('by someone else')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unfreeze account' })).toBeInTheDocument();
+
+    const dialog = screen.getByRole('dialog', { name: 'Freeze ann?' });
+    expect(within(dialog).getByRole('button', { name: 'Freeze' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'chip dumping');
+    await user.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(freezeRoute).map((call) => call.body)).toEqual([{ frozen: true, reason: 'chip dumping' }]);
+  });
+
+  it('clears the required message once a reason is typed', async () => {
+    operatorApi({ [riskRoute(1)]: { body: userRisk() } });
+    const { user } = renderAdmin(riskPath(1));
+    await user.click(await screen.findByRole('button', { name: 'Freeze account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Freeze ann?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A reason is required');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'x');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('reads the risk view again when freezing fails', async () => {
+    const api = operatorApi({ [riskRoute(1)]: { body: userRisk() }, [freezeRoute]: { status: 400, body: { message: 'A reason is required' } } });
+    const { user } = renderAdmin(riskPath(1));
+    await user.click(await screen.findByRole('button', { name: 'Freeze account' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A reason is required');
+    await waitFor(() => expect(api.callsTo(riskRoute(1))).toHaveLength(2));
+  });
+
   it("shows the server's message when freezing fails", async () => {
     operatorApi({ [riskRoute(1)]: { body: userRisk() }, [freezeRoute]: { status: 400, body: { message: 'A reason is required' } } });
     const { user } = renderAdmin(riskPath(1));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { riskFlagLabels, type AdminWithdrawalRow } from '../../protocol/integrity.ts';
+import { integrityText, riskFlagLabels, type AdminWithdrawalRow } from '../../protocol/integrity.ts';
 import { uid, withdrawal, withdrawalsRoute } from './admin-riskFixtures.ts';
 import { operatorApi, paramsOf, renderAdmin } from './adminRender.tsx';
 
@@ -175,6 +175,24 @@ describe('admin withdrawals (/admin/withdrawals)', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This withdrawal was already decided');
     expect(api.callsTo(route)).toHaveLength(1);
     await waitFor(() => expect(screen.getByText('No withdrawals found for the current criteria.')).toBeInTheDocument());
+  });
+
+  it("keeps Approve off for a frozen player, saying why; Reject stays available", async () => {
+    const api = operatorApi({
+      'GET /api/admin/withdrawals': withdrawalsRoute(() => [withdrawal(1, { risk: { frozen: true, openFlags: [], linkedAccounts: 0 } }), withdrawal(2)]),
+    });
+    const { user } = renderAdmin('/admin/withdrawals');
+    const approve = await screen.findByRole('button', { name: 'Approve withdrawal of player1' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAttribute('title', integrityText.accountFrozen);
+    await user.click(approve);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo(approveRoute('wd-1'))).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Reject withdrawal of player1' })).toBeEnabled();
+
+    const other = screen.getByRole('button', { name: 'Approve withdrawal of player2' });
+    expect(other).toBeEnabled();
+    expect(other).not.toHaveAttribute('title');
   });
 
   it("opens the player's risk view from the row", async () => {

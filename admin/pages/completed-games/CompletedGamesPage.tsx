@@ -1,18 +1,21 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ADMIN_SEARCH_DEBOUNCE_MS, type CompletedGameRow } from '../../../protocol/admin.ts';
 import { messageOf } from '../../../src/api/http.ts';
 import { useCompletedGames } from '../../api/completedGames.ts';
 import { toRangeQuery } from '../../dateRange.ts';
 import { adminGameNames, formatAdminDate, formatBet, formatDuration } from '../../format.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
 import { Id } from '../../ui/Id.tsx';
-import { Pager, pageCount } from '../../ui/Pager.tsx';
+import { Pager, usePageInBounds } from '../../ui/Pager.tsx';
 import { useDebouncedCallback } from '../../ui/useDebouncedCallback.ts';
 import { DownloadLogButton } from './DownloadLogButton.tsx';
 import { DownloadProofButton } from './DownloadProofButton.tsx';
 
 const FETCH_FAILED = 'Failed to fetch games';
+
+const COLUMNS = ['Game Name', 'Game ID', 'Player IDs', 'Players', 'Scores', 'Winner', 'Bet Amount', 'Date', 'Duration (mm:ss)', 'Actions'] as const;
 
 interface GamesQuery {
   search: string;
@@ -79,12 +82,9 @@ export function CompletedGamesPage() {
 
   const games = useCompletedGames({ ...toRangeQuery(query.start, query.end), page: query.page, search: query.search || undefined });
   const total = games.data?.totalGames ?? 0;
-  const pages = pageCount(total);
-
-  // The list shrank under the operator (a narrower range elsewhere, games removed): stay in bounds.
-  useEffect(() => {
-    if (games.data && query.page > pages) setQuery((current) => ({ ...current, page: pages }));
-  }, [games.data, pages, query.page]);
+  const setPage = (page: number) => setQuery((current) => ({ ...current, page }));
+  // The list shrank under the operator (a narrower range elsewhere, games removed).
+  usePageInBounds(query.page, games.data?.totalGames, setPage);
 
   const rows = games.data?.games ?? [];
   return (
@@ -129,45 +129,18 @@ export function CompletedGamesPage() {
         </p>
       )}
 
-      <div className="admin-table-wrap" aria-busy={games.isFetching}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Game Name</th>
-              <th scope="col">Game ID</th>
-              <th scope="col">Player IDs</th>
-              <th scope="col">Players</th>
-              <th scope="col">Scores</th>
-              <th scope="col">Winner</th>
-              <th scope="col">Bet Amount</th>
-              <th scope="col">Date</th>
-              <th scope="col">Duration (mm:ss)</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {games.isPending && (
-              <tr>
-                <td colSpan={10} className="admin-table__message">
-                  Loading...
-                </td>
-              </tr>
-            )}
-            {games.isSuccess && rows.length === 0 && (
-              <tr>
-                <td colSpan={10} className="admin-table__message">
-                  No games found for the selected criteria.
-                </td>
-              </tr>
-            )}
-            {rows.map((game) => (
-              <GameRow key={game.gameId} game={game} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={COLUMNS}
+        loading={games.isPending}
+        emptyText={games.isSuccess && rows.length === 0 ? 'No games found for the selected criteria.' : null}
+        busy={games.isFetching}
+      >
+        {rows.map((game) => (
+          <GameRow key={game.gameId} game={game} />
+        ))}
+      </DataTable>
 
-      <Pager page={query.page} total={total} onPage={(page) => setQuery((current) => ({ ...current, page }))} />
+      <Pager page={query.page} total={total} onPage={setPage} />
     </section>
   );
 }

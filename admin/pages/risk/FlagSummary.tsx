@@ -1,10 +1,9 @@
 import type { RiskFlag } from '../../../protocol/integrity.ts';
+import { plural } from '../../format.ts';
 import { RiskLink } from '../../ui/RiskLink.tsx';
 
 /** IPs listed before '+N more'; a flag row stays a few lines high. */
 const SHOWN_IPS = 3;
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The flag's accounts, each leading to its risk view (a nickname missing on the wire shows the id). */
 export function FlagAccounts({ flag }: { flag: RiskFlag }) {

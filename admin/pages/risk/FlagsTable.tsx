@@ -1,6 +1,6 @@
 import { riskFlagLabels, type RiskFlag } from '../../../protocol/integrity.ts';
 import { formatAdminDate } from '../../format.ts';
-import { TableMessage } from '../../ui/TableMessage.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { FlagAccounts, FlagDetail } from './FlagSummary.tsx';
 
 const COLUMNS = ['Kind', 'Accounts', 'Count', 'First Seen', 'Last Seen', 'Detail', 'Actions'] as const;
@@ -45,25 +45,10 @@ function FlagRow({ flag, onDismiss }: { flag: RiskFlag; onDismiss: () => void })
 /** Risk flags, on the Risk page and on a player's risk view alike. */
 export function FlagsTable({ flags, loading, emptyText, busy = false, onDismiss }: FlagsTableProps) {
   return (
-    <div className="admin-table-wrap" aria-busy={busy}>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {loading && <TableMessage colSpan={COLUMNS.length}>Loading...</TableMessage>}
-          {!loading && flags.length === 0 && emptyText && <TableMessage colSpan={COLUMNS.length}>{emptyText}</TableMessage>}
-          {flags.map((flag) => (
-            <FlagRow key={flag._id} flag={flag} onDismiss={() => onDismiss(flag)} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={COLUMNS} loading={loading} emptyText={flags.length === 0 ? emptyText : null} busy={busy}>
+      {flags.map((flag) => (
+        <FlagRow key={flag._id} flag={flag} onDismiss={() => onDismiss(flag)} />
+      ))}
+    </DataTable>
   );
 }

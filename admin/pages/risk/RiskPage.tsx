@@ -1,14 +1,19 @@
-import { useEffect, useState } from 'react';
-import { RISK_PAGE_SIZE, riskFlagKinds, riskFlagLabels, riskFlagStatuses, type RiskFlag, type RiskFlagKind, type RiskFlagStatus } from '../../../protocol/integrity.ts';
+import { useState } from 'react';
+import { riskFlagKinds, riskFlagLabels, riskFlagStatuses, type RiskFlag, type RiskFlagKind, type RiskFlagStatus } from '../../../protocol/integrity.ts';
 import { messageOf } from '../../../src/api/http.ts';
+import { FormError } from '../../../src/ui/FormError.tsx';
 import { useRiskFlags } from '../../api/riskFlags.ts';
 import { ListHead } from '../../ui/ListHead.tsx';
-import { Pager, pageCount } from '../../ui/Pager.tsx';
+import { Pager, usePageInBounds } from '../../ui/Pager.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { DismissFlagPopup } from './DismissFlagPopup.tsx';
 import { FlagsTable } from './FlagsTable.tsx';
 
 const FETCH_FAILED = 'Failed to fetch risk flags';
 
+/** The kind filter: '' is every kind. */
+const kindOptions: readonly (RiskFlagKind | '')[] = ['', ...riskFlagKinds];
+const kindNames: Record<RiskFlagKind | '', string> = { '': 'All kinds', ...riskFlagLabels };
 const statusNames: Record<RiskFlagStatus, string> = { open: 'Open', dismissed: 'Dismissed' };
 
 interface FlagsQuery {
@@ -17,9 +22,6 @@ interface FlagsQuery {
   status: RiskFlagStatus;
   page: number;
 }
-
-const isKind = (value: string): value is RiskFlagKind => (riskFlagKinds as readonly string[]).includes(value);
-const isStatus = (value: string): value is RiskFlagStatus => (riskFlagStatuses as readonly string[]).includes(value);
 
 /**
  * The integrity flags the server raised (collusion, shared devices and IPs, farmed rewards), open ones
@@ -31,60 +33,32 @@ export function RiskPage() {
   const [dismissing, setDismissing] = useState<RiskFlag | null>(null);
   const flags = useRiskFlags({ kind: query.kind || undefined, status: query.status, page: query.page });
   const total = flags.data?.totalFlags ?? 0;
-  const pages = pageCount(total, RISK_PAGE_SIZE);
-
-  // The list shrank under the operator (flags dismissed here or elsewhere): stay in bounds.
-  useEffect(() => {
-    if (flags.data && query.page > pages) setQuery((current) => ({ ...current, page: pages }));
-  }, [flags.data, pages, query.page]);
+  const setPage = (page: number) => setQuery((current) => ({ ...current, page }));
+  // The list shrinks under the operator (flags dismissed here or elsewhere).
+  usePageInBounds(query.page, flags.data?.totalFlags, setPage);
 
   return (
     <section className="admin-list">
       <ListHead title="Risk" totalLabel="Total flags" total={flags.data ? total : null} testId="total-flags" />
 
       <div className="admin-toolbar">
-        <label className="admin-field">
-          <span className="admin-field__label">Kind</span>
-          <select
-            className="admin-input"
-            value={query.kind}
-            onChange={(event) => {
-              const kind = event.target.value;
-              setQuery((current) => ({ ...current, kind: isKind(kind) ? kind : '', page: 1 }));
-            }}
-          >
-            <option value="">All kinds</option>
-            {riskFlagKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {riskFlagLabels[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">Status</span>
-          <select
-            className="admin-input"
-            value={query.status}
-            onChange={(event) => {
-              const status = event.target.value;
-              if (isStatus(status)) setQuery((current) => ({ ...current, status, page: 1 }));
-            }}
-          >
-            {riskFlagStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusNames[status]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Kind"
+          value={query.kind}
+          options={kindOptions}
+          names={kindNames}
+          onChange={(kind) => setQuery((current) => ({ ...current, kind, page: 1 }))}
+        />
+        <SelectField
+          label="Status"
+          value={query.status}
+          options={riskFlagStatuses}
+          names={statusNames}
+          onChange={(status) => setQuery((current) => ({ ...current, status, page: 1 }))}
+        />
       </div>
 
-      {flags.isError && (
-        <p className="form-error" role="alert">
-          {messageOf(flags.error, { failed: FETCH_FAILED, error: FETCH_FAILED })}
-        </p>
-      )}
+      <FormError message={flags.isError ? messageOf(flags.error, { failed: FETCH_FAILED, error: FETCH_FAILED }) : null} />
 
       <FlagsTable
         flags={flags.data?.flags ?? []}
@@ -94,7 +68,7 @@ export function RiskPage() {
         onDismiss={setDismissing}
       />
 
-      <Pager page={query.page} total={total} pageSize={RISK_PAGE_SIZE} onPage={(page) => setQuery((current) => ({ ...current, page }))} />
+      <Pager page={query.page} total={total} onPage={setPage} />
       {dismissing && <DismissFlagPopup flag={dismissing} onClose={() => setDismissing(null)} />}
     </section>
   );

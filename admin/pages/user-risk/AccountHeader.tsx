@@ -21,7 +21,8 @@ function FrozenState({ user }: { user: UserRiskAnswer['user'] }) {
  * risk view, by nickname (they are among the linked accounts, tied by the invite).
  */
 export function AccountHeader({ user, linkedAccounts }: { user: UserRiskAnswer['user']; linkedAccounts: UserRiskAnswer['linkedAccounts'] }) {
-  const [confirming, setConfirming] = useState(false);
+  // The action chosen on opening: the popup keeps it while the data behind changes (its own answer, a refetch).
+  const [freezeTo, setFreezeTo] = useState<boolean | null>(null);
   const inviter = user.invitedBy;
   const facts: [string, ReactNode][] = [
     ['Username', user.username],
@@ -41,7 +42,7 @@ export function AccountHeader({ user, linkedAccounts }: { user: UserRiskAnswer['
         <button
           className={user.frozen ? 'button button--secondary button--small admin-toolbar__end' : 'button button--danger button--small admin-toolbar__end'}
           type="button"
-          onClick={() => setConfirming(true)}
+          onClick={() => setFreezeTo(!user.frozen)}
         >
           {user.frozen ? 'Unfreeze account' : 'Freeze account'}
         </button>
@@ -54,7 +55,7 @@ export function AccountHeader({ user, linkedAccounts }: { user: UserRiskAnswer['
           </div>
         ))}
       </dl>
-      {confirming && <FreezePopup userId={user._id} nickname={user.nickname} freeze={!user.frozen} onClose={() => setConfirming(false)} />}
+      {freezeTo !== null && <FreezePopup userId={user._id} nickname={user.nickname} freeze={freezeTo} onClose={() => setFreezeTo(null)} />}
     </header>
   );
 }

@@ -1,9 +1,10 @@
 import type { UserRiskAnswer } from '../../../protocol/integrity.ts';
 import { adminGameNames, formatAdminDate, formatBet, formatSignedUsdt } from '../../format.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { Id } from '../../ui/Id.tsx';
 import { RiskLink } from '../../ui/RiskLink.tsx';
 import { DownloadLogButton } from '../completed-games/DownloadLogButton.tsx';
-import { RiskSection, SectionTable } from './RiskSection.tsx';
+import { RiskSection } from './RiskSection.tsx';
 
 const HEAD_TO_HEAD_COLUMNS = ['Opponent', 'Games', 'Wins', 'Losses', 'Left by User', 'Left by Opponent', 'Net USDT'] as const;
 const GAME_COLUMNS = ['Game', 'Game ID', 'Bet', 'Result', 'End Reason', 'Opponent', 'Date', 'Actions'] as const;
@@ -12,7 +13,7 @@ const GAME_COLUMNS = ['Game', 'Game ID', 'Bet', 'Result', 'End Reason', 'Opponen
 export function HeadToHeadSection({ rows }: { rows: UserRiskAnswer['headToHead'] }) {
   return (
     <RiskSection title="Head to Head">
-      <SectionTable columns={HEAD_TO_HEAD_COLUMNS} emptyText={rows.length === 0 ? 'No games against other players.' : null}>
+      <DataTable compact columns={HEAD_TO_HEAD_COLUMNS} emptyText={rows.length === 0 ? 'No games against other players.' : null}>
         {rows.map((row) => (
           <tr key={row.opponentId} data-testid="risk-opponent">
             <td>
@@ -26,7 +27,7 @@ export function HeadToHeadSection({ rows }: { rows: UserRiskAnswer['headToHead']
             <td className={row.netUsdt < 0 ? 'admin-number admin-loss' : 'admin-number'}>{formatSignedUsdt(row.netUsdt)}</td>
           </tr>
         ))}
-      </SectionTable>
+      </DataTable>
     </RiskSection>
   );
 }
@@ -35,7 +36,7 @@ export function HeadToHeadSection({ rows }: { rows: UserRiskAnswer['headToHead']
 export function RecentGamesSection({ games }: { games: UserRiskAnswer['games'] }) {
   return (
     <RiskSection title="Recent Games">
-      <SectionTable columns={GAME_COLUMNS} emptyText={games.length === 0 ? 'No games played.' : null}>
+      <DataTable compact columns={GAME_COLUMNS} emptyText={games.length === 0 ? 'No games played.' : null}>
         {games.map((game) => (
           <tr key={game.gameId} data-testid="risk-game">
             <td>{adminGameNames[game.gameMode] ?? game.gameMode}</td>
@@ -52,7 +53,7 @@ export function RecentGamesSection({ games }: { games: UserRiskAnswer['games'] }
             </td>
           </tr>
         ))}
-      </SectionTable>
+      </DataTable>
     </RiskSection>
   );
 }

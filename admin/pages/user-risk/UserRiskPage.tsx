@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RiskFlag } from '../../../protocol/integrity.ts';
 import { messageOf } from '../../../src/api/http.ts';
+import { FormError } from '../../../src/ui/FormError.tsx';
 import { useUserRisk } from '../../api/userRisk.ts';
 import { DismissFlagPopup } from '../risk/DismissFlagPopup.tsx';
 import { FlagsTable } from '../risk/FlagsTable.tsx';
@@ -28,11 +29,7 @@ export function UserRiskPage() {
         <Link to="/admin/users">← Users</Link>
       </p>
       {risk.isPending && <p className="muted">Loading...</p>}
-      {risk.isError && (
-        <p className="form-error" role="alert">
-          {messageOf(risk.error, { failed: FETCH_FAILED, error: FETCH_FAILED })}
-        </p>
-      )}
+      <FormError message={risk.isError ? messageOf(risk.error, { failed: FETCH_FAILED, error: FETCH_FAILED }) : null} />
       {risk.data && (
         <>
           <AccountHeader user={risk.data.user} linkedAccounts={risk.data.linkedAccounts} />

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { AdminUserRow } from '../../../protocol/admin.ts';
 import { affiliateSettingBody, AFFILIATE_MAX_PERCENT, REFERRAL_PERCENT } from '../../../protocol/growth.ts';
-import { messageOf } from '../../../src/api/http.ts';
-import { Popup } from '../../../src/ui/Popup.tsx';
 import { useSaveUserAffiliate } from '../../api/userAffiliate.ts';
+import { ActionPopup } from '../../ui/ActionPopup.tsx';
 
 /** An operator makes a player an affiliate (or not) at 0–10 %; the server checks the same bounds. */
 export function AffiliatePopup({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
@@ -23,52 +22,34 @@ export function AffiliatePopup({ user, onClose }: { user: AdminUserRow; onClose:
   };
 
   return (
-    <Popup
+    <ActionPopup
       title={`Affiliate setting: ${user.nickname}`}
-      onClose={save.isPending ? undefined : onClose}
-      actions={
-        <>
-          <button className="button button--block" type="button" disabled={save.isPending} onClick={submit}>
-            Save
-          </button>
-          <button className="button button--secondary button--block" type="button" disabled={save.isPending} onClick={onClose}>
-            Cancel
-          </button>
-        </>
-      }
+      submitLabel="Save"
+      pending={save.isPending}
+      invalid={invalid}
+      error={save.error}
+      failedText="Failed to save the affiliate setting."
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <label className="admin-check">
-          <input type="checkbox" checked={isAffiliate} onChange={(event) => setIsAffiliate(event.target.checked)} />
-          Affiliate
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">{`Affiliate percentage (0–${AFFILIATE_MAX_PERCENT})`}</span>
-          <input
-            className="admin-input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={AFFILIATE_MAX_PERCENT}
-            step={0.1}
-            value={percentage}
-            onChange={(event) => setPercentage(event.target.value)}
-          />
-        </label>
-        <p className="muted">Players who are not affiliates earn the standard {REFERRAL_PERCENT} % on their friends' wins.</p>
-        {(invalid ?? save.isError) && (
-          <p className="form-error" role="alert">
-            {invalid ?? messageOf(save.error, { failed: 'Failed to save the affiliate setting.', error: 'The server could not be reached.' })}
-          </p>
-        )}
-      </form>
-    </Popup>
+      <label className="admin-check">
+        <input type="checkbox" checked={isAffiliate} onChange={(event) => setIsAffiliate(event.target.checked)} />
+        Affiliate
+      </label>
+      <label className="admin-field">
+        <span className="admin-field__label">{`Affiliate percentage (0–${AFFILIATE_MAX_PERCENT})`}</span>
+        <input
+          className="admin-input"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={AFFILIATE_MAX_PERCENT}
+          step={0.1}
+          value={percentage}
+          onChange={(event) => setPercentage(event.target.value)}
+        />
+      </label>
+      <p className="muted">Players who are not affiliates earn the standard {REFERRAL_PERCENT} % on their friends' wins.</p>
+    </ActionPopup>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_SEARCH_DEBOUNCE_MS, type AdminUserRow } from '../../../protocol/admin.ts';
 import { messageOf } from '../../../src/api/http.ts';
@@ -6,9 +6,10 @@ import { useUsers } from '../../api/users.ts';
 import { fetchUsersExport } from '../../api/usersExport.ts';
 import { fetchUserTransactionsExport } from '../../api/userTransactionsExport.ts';
 import { formatAdminDate, formatChainBalance, formatUsdt } from '../../format.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { saveFile } from '../../ui/download.ts';
 import { Id } from '../../ui/Id.tsx';
-import { Pager, pageCount } from '../../ui/Pager.tsx';
+import { Pager, usePageInBounds } from '../../ui/Pager.tsx';
 import { userRiskPath } from '../../ui/RiskLink.tsx';
 import { useDebouncedCallback } from '../../ui/useDebouncedCallback.ts';
 import { AffiliatePopup } from './AffiliatePopup.tsx';
@@ -20,6 +21,8 @@ const text = {
   transactionsFailed: 'Failed to download transactions',
   minBalanceInvalid: 'Min Balance must be a number, 0 or more',
 } as const;
+
+const COLUMNS = ['User ID', 'Nickname', 'Balance', 'Blockchain Balance', 'Blockchain TRX Balance', 'Created At', 'Inviter', 'Actions'] as const;
 
 interface UsersQuery {
   search: string;
@@ -118,11 +121,7 @@ export function UsersPage() {
   const setPage = (next: number) => setQuery((current) => ({ ...current, page: next }));
   const users = useUsers({ page, search: query.search || undefined, minBalance: query.minBalance });
   const total = users.data?.totalUsers ?? 0;
-  const pages = pageCount(total);
-
-  useEffect(() => {
-    if (users.data && page > pages) setQuery((current) => ({ ...current, page: pages }));
-  }, [users.data, page, pages]);
+  usePageInBounds(page, users.data?.totalUsers, setPage);
 
   const exportUsers = async () => {
     setExporting(true);
@@ -194,41 +193,16 @@ export function UsersPage() {
         </p>
       )}
 
-      <div className="admin-table-wrap" aria-busy={users.isFetching}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">User ID</th>
-              <th scope="col">Nickname</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Blockchain Balance</th>
-              <th scope="col">Blockchain TRX Balance</th>
-              <th scope="col">Created At</th>
-              <th scope="col">Inviter</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.isPending && (
-              <tr>
-                <td colSpan={8} className="admin-table__message">
-                  Loading...
-                </td>
-              </tr>
-            )}
-            {users.isSuccess && rows.length === 0 && (
-              <tr>
-                <td colSpan={8} className="admin-table__message">
-                  No users found for the current criteria.
-                </td>
-              </tr>
-            )}
-            {rows.map((user) => (
-              <UserRow key={user._id} user={user} onAffiliate={() => setAffiliateOf(user)} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={COLUMNS}
+        loading={users.isPending}
+        emptyText={users.isSuccess && rows.length === 0 ? 'No users found for the current criteria.' : null}
+        busy={users.isFetching}
+      >
+        {rows.map((user) => (
+          <UserRow key={user._id} user={user} onAffiliate={() => setAffiliateOf(user)} />
+        ))}
+      </DataTable>
 
       <Pager page={page} total={total} onPage={setPage} />
       {affiliateOf && <AffiliatePopup user={affiliateOf} onClose={() => setAffiliateOf(null)} />}

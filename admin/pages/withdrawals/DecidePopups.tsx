@@ -1,9 +1,8 @@
 import { integrityText, type AdminWithdrawalRow } from '../../../protocol/integrity.ts';
-import { messageOf } from '../../../src/api/http.ts';
-import { Popup } from '../../../src/ui/Popup.tsx';
 import { useApproveWithdrawal } from '../../api/approveWithdrawal.ts';
 import { useRejectWithdrawal } from '../../api/rejectWithdrawal.ts';
 import { formatUsdt } from '../../format.ts';
+import { ActionPopup } from '../../ui/ActionPopup.tsx';
 import { ReasonPopup } from '../../ui/ReasonPopup.tsx';
 
 interface DecideProps {
@@ -27,27 +26,17 @@ function Summary({ row }: { row: AdminWithdrawalRow }) {
 export function ApprovePopup({ row, onClose }: DecideProps) {
   const approve = useApproveWithdrawal(row._id);
   return (
-    <Popup
+    <ActionPopup
       title="Approve this withdrawal?"
-      onClose={approve.isPending ? undefined : onClose}
-      actions={
-        <>
-          <button className="button button--block" type="button" disabled={approve.isPending} onClick={() => approve.mutate(undefined, { onSuccess: onClose })}>
-            Approve
-          </button>
-          <button className="button button--secondary button--block" type="button" disabled={approve.isPending} onClick={onClose}>
-            Cancel
-          </button>
-        </>
-      }
+      submitLabel="Approve"
+      pending={approve.isPending}
+      error={approve.error}
+      failedText="Failed to approve the withdrawal"
+      onSubmit={() => approve.mutate(undefined, { onSuccess: onClose })}
+      onClose={onClose}
     >
       <Summary row={row} />
-      {approve.isError && (
-        <p className="form-error" role="alert">
-          {messageOf(approve.error, { failed: 'Failed to approve the withdrawal', error: 'The server could not be reached.' })}
-        </p>
-      )}
-    </Popup>
+    </ActionPopup>
   );
 }
 

@@ -1,5 +1,5 @@
-import { riskFlagLabels, type AdminWithdrawalRow, type RiskFlagKind } from '../../../protocol/integrity.ts';
-import { formatAdminDate, formatUsdt, withdrawalStatusNames } from '../../format.ts';
+import { integrityText, riskFlagLabels, type AdminWithdrawalRow, type RiskFlagKind } from '../../../protocol/integrity.ts';
+import { formatAdminDate, formatUsdt, plural, withdrawalStatusNames } from '../../format.ts';
 import { RiskLink } from '../../ui/RiskLink.tsx';
 
 export const WITHDRAWAL_COLUMNS = ['Player', 'Amount', 'Fee', 'Address', 'Status', 'Created At', 'Risk', 'Actions'] as const;
@@ -32,7 +32,7 @@ function RiskSummary({ risk }: { risk: AdminWithdrawalRow['risk'] }) {
         ))
       )}
       <li className={linkedAccounts > 0 ? undefined : 'muted'}>
-        {linkedAccounts === 1 ? '1 linked account' : `${linkedAccounts} linked accounts`}
+        {plural(linkedAccounts, 'linked account', 'linked accounts')}
       </li>
     </ul>
   );
@@ -69,7 +69,15 @@ export function WithdrawalRow({ row, onApprove, onReject }: WithdrawalRowProps) 
       <td>
         {row.status === 'review' ? (
           <div className="admin-actions">
-            <button className="button button--small" type="button" aria-label={`Approve withdrawal of ${row.nickname}`} onClick={onApprove}>
+            {/* The server refuses to send a frozen player's money (409): unfreeze first. */}
+            <button
+              className="button button--small"
+              type="button"
+              aria-label={`Approve withdrawal of ${row.nickname}`}
+              disabled={row.risk.frozen}
+              title={row.risk.frozen ? integrityText.accountFrozen : undefined}
+              onClick={onApprove}
+            >
               Approve
             </button>
             <button className="button button--danger button--small" type="button" aria-label={`Reject withdrawal of ${row.nickname}`} onClick={onReject}>
