@@ -78,6 +78,22 @@ for (const kind of databaseKinds) {
       expect((await progress(inviter))[0]).toEqual(['invite_20_friends', 1, false]);
     });
 
+    it('two invited accounts on one device playing each other are not two friends', async () => {
+      const inviter = await fundedPlayer(t, 0);
+      const [a, b] = [await invitedBy(inviter, 10), await invitedBy(inviter, 10)];
+      for (const player of [a, b]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-device-id': 'device-feedface01234567' }, payload: { username: player.username, password: 'correct-horse' } });
+        expect(res.statusCode).toBe(200);
+      }
+      await playRpsToEnd(t, a, b, await pairedRps(t.app, a, b, 1));
+      const qualified = async () => ((await get(inviter, '/api/friends')).json().friends as { _id: string; qualified: boolean }[]).map((f) => [f._id, f.qualified]);
+      expect(await qualified()).toEqual(expect.arrayContaining([[a.id, false], [b.id, false]]));
+      // A paid game against a stranger does count.
+      const stranger = await fundedPlayer(t, 10);
+      await playRpsToEnd(t, stranger, b, await pairedRps(t.app, stranger, b, 1));
+      expect(await qualified()).toEqual(expect.arrayContaining([[a.id, false], [b.id, true]]));
+    });
+
     it('a hundred free wins count for nothing', async () => {
       const player = await fundedPlayer(t, 0);
       const opponent = await fundedPlayer(t, 0);
