@@ -10,17 +10,18 @@ export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
 export const ADMIN_DATE_OFFSET_MS = 14_400_000;
 
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO instants' });
-const page = z.coerce.number({ error: 'page must be a number' }).int().min(1).default(1);
+/** A list's page number in a query (1 when absent), for every paged operator list. */
+export const adminPage = z.coerce.number({ error: 'page must be a number' }).int().min(1).default(1);
 const limit = z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE);
 const search = z.string().trim().max(100).optional();
 
 export const dateRangeQuery = z.object({ startDate: instant.optional(), endDate: instant.optional() });
 
-export const completedGamesQuery = dateRangeQuery.extend({ page, limit, search });
+export const completedGamesQuery = dateRangeQuery.extend({ page: adminPage, limit, search });
 export type CompletedGamesQuery = z.input<typeof completedGamesQuery>;
 
 export const usersQuery = z.object({
-  page,
+  page: adminPage,
   limit,
   search,
   minBalance: z.coerce.number({ error: 'Min balance must be a number' }).finite().min(0).optional(),

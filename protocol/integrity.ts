@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE } from './admin.ts';
+import { adminPage } from './admin.ts';
 import type { GameMode } from './constants.ts';
 
 /**
@@ -40,12 +40,11 @@ export const riskFlagLabels: Record<RiskFlagKind, string> = {
 export const riskFlagStatuses = ['open', 'dismissed'] as const;
 export type RiskFlagStatus = (typeof riskFlagStatuses)[number];
 
-const page = z.coerce.number({ error: 'page must be a number' }).int().min(1).default(1);
 
 export const riskFlagsQuery = z.object({
   kind: z.enum(riskFlagKinds, { error: 'Unknown flag kind' }).optional(),
   status: z.enum(riskFlagStatuses, { error: 'status must be open or dismissed' }).default('open'),
-  page,
+  page: adminPage,
 });
 export type RiskFlagsQuery = z.input<typeof riskFlagsQuery>;
 
@@ -77,8 +76,6 @@ export interface RiskFlagsAnswer {
   flags: RiskFlag[];
   totalFlags: number;
 }
-
-export const RISK_PAGE_SIZE = ADMIN_PAGE_SIZE;
 
 export const dismissFlagBody = z.object({
   note: z.string({ error: integrityText.noteRequired }).trim().min(1, integrityText.noteRequired).max(500),
@@ -131,7 +128,7 @@ export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
 export const adminWithdrawalsQuery = z.object({
   status: z.enum(withdrawalStatuses, { error: 'Unknown withdrawal status' }).default('review'),
-  page,
+  page: adminPage,
 });
 export type AdminWithdrawalsQuery = z.input<typeof adminWithdrawalsQuery>;
 

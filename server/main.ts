@@ -90,6 +90,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  if (config.nodeEnv === 'production' && process.env.TRUST_PROXY === undefined) {
+    // Behind a proxy with a public address every player would seem to share its IP: referral shares stop
+    // between all of them and their withdrawals after a paid win wait for review (server/integrity).
+    log.warn({ trustProxy: config.trustProxy }, 'TRUST_PROXY is not set: only loopback and private-network proxies are believed; set it to your proxies');
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

@@ -9,7 +9,7 @@ export interface RiskFlagsParams {
   page: number;
 }
 
-/** GET /api/admin/risk/flags?kind&status&page → {flags, totalFlags}, RISK_PAGE_SIZE a page. */
+/** GET /api/admin/risk/flags?kind&status&page → {flags, totalFlags}, ADMIN_PAGE_SIZE a page. */
 export const fetchRiskFlags = ({ kind, status, page }: RiskFlagsParams) =>
   adminGet<RiskFlagsAnswer>(`/risk/flags${queryString({ kind, status, page })}`);
 

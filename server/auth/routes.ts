@@ -8,7 +8,7 @@ import { HttpError, parseInput } from '../http/errors.ts';
 import { requireUser, sessionUser } from '../http/guards.ts';
 import { createUser, findInviter, findUserByLogin } from '../users/accounts.ts';
 import { userEntity } from '../users/entity.ts';
-import { deviceIdOf, recordSessionStart } from '../integrity/signals.ts';
+import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   PLAYER_COOKIE,
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         invitedBy: await findInviter(tx, body.invitedBy),
       }),
     );
-    await recordSessionStart(db, { userId: user.id, source: 'register', ip: request.ip, deviceId, telegramId: null });
+    await noteSessionStart(db, request.log, { userId: user.id, source: 'register', ip: request.ip, deviceId, telegramId: null });
     announceFriend(app.services, user);
     request.log.info({ userId: user.id }, 'player registered');
     return reply.status(201).send({ user: await userEntity(db, config, user) });
@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
     if (!user || !user.passwordHash || !valid) throw new HttpError(401, validationText.invalidUsernameOrPassword);
     const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
-    await recordSessionStart(db, { userId: user.id, source: 'login', ip: request.ip, deviceId, telegramId: user.telegramId });
+    await noteSessionStart(db, request.log, { userId: user.id, source: 'login', ip: request.ip, deviceId, telegramId: user.telegramId });
     setSessionCookie(reply, config, PLAYER_COOKIE, token);
     request.log.info({ userId: user.id }, 'player signed in');
     return { user: await userEntity(db, config, user) };

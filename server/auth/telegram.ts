@@ -11,7 +11,7 @@ import { users, type UserRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { createUser, findInviter, isUsernameFree } from '../users/accounts.ts';
 import { userEntity } from '../users/entity.ts';
-import { deviceIdOf, recordSessionStart } from '../integrity/signals.ts';
+import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { PLAYER_COOKIE, openSession, setSessionCookie } from './sessions.ts';
 import { newInviteCode } from './tokens.ts';
 
@@ -97,7 +97,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, deviceId: string | null): Promise<void> {
     const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
-    await recordSessionStart(db, { userId: user.id, source: 'telegram', ip: request.ip, deviceId, telegramId: user.telegramId });
+    await noteSessionStart(db, request.log, { userId: user.id, source: 'telegram', ip: request.ip, deviceId, telegramId: user.telegramId });
     setSessionCookie(reply, config, PLAYER_COOKIE, token);
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { gameLog, games } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { requireAdmin } from '../http/guards.ts';
+import { requireAdmin, sessionAdminId } from '../http/guards.ts';
 import { ongoingGames, queueSnapshot } from './admin.ts';
 import { cancelGame } from './engine.ts';
 
@@ -19,7 +19,7 @@ export async function adminGameRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/games/:id/cancel', async (request) => {
     const { id } = parseInput(gameParams, request.params);
-    const row = await cancelGame(services, id, request.admin?.id ?? 'unknown');
+    const row = await cancelGame(services, id, sessionAdminId(request));
     return { gameId: row.id, status: row.status };
   });
 

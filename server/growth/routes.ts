@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { affiliateRequestBody, affiliateSettingBody, claimTaskBody } from '../../protocol/growth.ts';
 import { users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { requireAdmin, requireUser, sessionUser } from '../http/guards.ts';
+import { requireAdmin, requireUser, sessionUser, sessionAdminId } from '../http/guards.ts';
 import { inviteLink } from '../users/entity.ts';
 import { requestAffiliation, setAffiliation } from './affiliate.ts';
 import { claimRewards, friendsOf } from './friends.ts';
@@ -40,7 +40,7 @@ export async function adminGrowthRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users/:id/affiliate', async (request) => {
     const { id } = parseInput(userParams, request.params);
     const body = parseInput(affiliateSettingBody, request.body);
-    await setAffiliation(services, request.admin?.id ?? 'unknown', id, body);
+    await setAffiliation(services, sessionAdminId(request), id, body);
     const [row] = await services.db.select({ isAffiliate: users.isAffiliate, affiliatePercentage: users.affiliatePercentage }).from(users).where(eq(users.id, id));
     if (!row) throw new HttpError(404, 'Unknown user');
     return { isAffiliate: row.isAffiliate, affiliatePercentage: Number(row.affiliatePercentage) };

@@ -18,7 +18,8 @@ import { countingWin, qualifiedFriend } from './qualify.ts';
 async function progressOf(db: Queryable, config: Config, userId: string): Promise<Record<TaskCondition, number>> {
   const [row] = await rowsOf<{ friends: number; wins: number }>(
     db,
-    // Counted up to the targets only: an affiliate with ten thousand friends costs no more than one with 20.
+    // Counted up to the targets only: the count stops at the 20th qualified friend and the 100th counting
+    // win (friends who do not qualify are still each checked on the way).
     sql`SELECT
       (SELECT count(*)::int FROM (SELECT 1 FROM users f WHERE f.invited_by = ${userId}::uuid
           AND ${qualifiedFriend(sql`f`, config.integrity.qualifyDepositMicro)} LIMIT ${taskTargets.invite_20_friends}) AS q) AS friends,

@@ -28,3 +28,9 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   request.admin = await findSessionAdmin(request.server.services.db, adminToken(request));
   if (!request.admin) throw new HttpError(401, 'Operator sign-in required');
 }
+
+/** The signed-in operator of a route guarded by requireAdmin (whose id their actions are audited under). */
+export function sessionAdminId(request: FastifyRequest): string {
+  if (!request.admin) throw new HttpError(401, 'Operator sign-in required');
+  return request.admin.id;
+}

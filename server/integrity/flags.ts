@@ -1,6 +1,7 @@
+import { ADMIN_PAGE_SIZE } from '../../protocol/admin.ts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { integrityText, riskFlagKinds, RISK_PAGE_SIZE, type RiskFlag, type RiskFlagsAnswer, type riskFlagsQuery } from '../../protocol/integrity.ts';
+import { integrityText, riskFlagKinds, type RiskFlag, type RiskFlagsAnswer, type riskFlagsQuery } from '../../protocol/integrity.ts';
 import { audit } from '../admin/audit.ts';
 import type { Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
@@ -110,7 +111,7 @@ export async function listFlags(db: Queryable, query: z.output<typeof riskFlagsQ
     rowsOf<FlagRow>(
       db,
       sql`SELECT ${flagColumns} FROM risk_flags f WHERE ${where}
-          ORDER BY f.last_at DESC, f.id LIMIT ${RISK_PAGE_SIZE} OFFSET ${(query.page - 1) * RISK_PAGE_SIZE}`,
+          ORDER BY f.last_at DESC, f.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${(query.page - 1) * ADMIN_PAGE_SIZE}`,
     ),
     rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM risk_flags f WHERE ${where}`),
   ]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminWithdrawalsQuery, dismissFlagBody, freezeBody, integrityText, rejectWithdrawalBody, riskFlagsQuery } from '../../protocol/integrity.ts';
 import { parseInput } from '../http/errors.ts';
-import { requireAdmin } from '../http/guards.ts';
+import { requireAdmin, sessionAdminId } from '../http/guards.ts';
 import { decideWithdrawal, listWithdrawals } from '../wallet/review.ts';
 import { dismissFlag, listFlags } from './flags.ts';
 import { setFrozen } from './freeze.ts';
@@ -17,14 +17,13 @@ const emptyBody = z.object({}).strict().optional();
 export async function adminIntegrityRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   app.addHook('onRequest', requireAdmin);
-  const adminId = (request: { admin: { id: string } | null }) => request.admin?.id ?? 'unknown';
 
   app.get('/risk/flags', async (request) => listFlags(services.db, parseInput(riskFlagsQuery, request.query)));
 
   app.post('/risk/flags/:id/dismiss', async (request) => {
     const { id } = parseInput(flagParams, request.params);
     const { note } = parseInput(dismissFlagBody, request.body);
-    await dismissFlag(services, adminId(request), id, note);
+    await dismissFlag(services, sessionAdminId(request), id, note);
     return { ok: true };
   });
 
@@ -32,7 +31,7 @@ export async function adminIntegrityRoutes(app: FastifyInstance): Promise<void> 
 
   app.post('/users/:id/freeze', async (request) => {
     const { id } = parseInput(userParams, request.params);
-    return setFrozen(services, adminId(request), id, parseInput(freezeBody, request.body));
+    return setFrozen(services, sessionAdminId(request), id, parseInput(freezeBody, request.body));
   });
 
   app.get('/withdrawals', async (request) => listWithdrawals(services.db, parseInput(adminWithdrawalsQuery, request.query)));
@@ -40,12 +39,12 @@ export async function adminIntegrityRoutes(app: FastifyInstance): Promise<void> 
   app.post('/withdrawals/:id/approve', async (request) => {
     const { id } = parseInput(withdrawalParams, request.params);
     parseInput(emptyBody, request.body);
-    return decideWithdrawal(services, adminId(request), id, { approve: true });
+    return decideWithdrawal(services, sessionAdminId(request), id, { approve: true });
   });
 
   app.post('/withdrawals/:id/reject', async (request) => {
     const { id } = parseInput(withdrawalParams, request.params);
     const { reason } = parseInput(rejectWithdrawalBody, request.body);
-    return decideWithdrawal(services, adminId(request), id, { approve: false, reason });
+    return decideWithdrawal(services, sessionAdminId(request), id, { approve: false, reason });
   });
 }

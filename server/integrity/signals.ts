@@ -69,6 +69,14 @@ export async function recordSessionStart(db: Queryable, start: SessionStart): Pr
     WHERE true ${dedupe}`);
 }
 
+/**
+ * A session start recorded after the sign-in or connection it follows: by then the account or session
+ * exists, so a failure here is logged, never the player's error.
+ */
+export function noteSessionStart(db: Queryable, log: { warn: (details: object, message: string) => void }, start: SessionStart): Promise<void> {
+  return recordSessionStart(db, start).catch((error: unknown) => log.warn({ err: error, userId: start.userId, source: start.source }, 'session start not recorded'));
+}
+
 /** Drops session starts past retention, a batch at a time so no round holds a long lock. */
 export async function purgeOldSignals(db: Queryable, batch = 5_000): Promise<number> {
   const deleted = await rowsOf<{ id: number }>(

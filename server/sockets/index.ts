@@ -8,7 +8,7 @@ import type { Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { RedisLink } from '../redis.ts';
 import { integrityText } from '../../protocol/integrity.ts';
-import { parseDeviceId, recordSessionStart, socketIp } from '../integrity/signals.ts';
+import { noteSessionStart, parseDeviceId, socketIp } from '../integrity/signals.ts';
 
 export interface SocketData {
   userId: string | null;
@@ -71,9 +71,7 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
       if (ok) {
         socket.emit('authenticated', { userId });
         const ip = socketIp(socket.request, app.services.config.trustProxy);
-        recordSessionStart(database.db, { userId, source: 'socket', ip, deviceId, telegramId: null }).catch((error: unknown) =>
-          app.log.warn({ err: error, userId }, 'socket session start not recorded'),
-        );
+        void noteSessionStart(database.db, app.log, { userId, source: 'socket', ip, deviceId, telegramId: null });
       }
       if (typeof ack === 'function') ack(ok ? { ok } : { ok, message: 'Not your session' });
     });

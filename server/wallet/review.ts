@@ -1,8 +1,8 @@
+import { ADMIN_PAGE_SIZE } from '../../protocol/admin.ts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   integrityText,
-  RISK_PAGE_SIZE,
   type AdminWithdrawalRow,
   type AdminWithdrawalsAnswer,
   type adminWithdrawalsQuery,
@@ -51,7 +51,7 @@ export async function listWithdrawals(db: Services['db'], query: z.output<typeof
                    WHERE f.user_ids @> ARRAY[w.user_id] AND x <> w.user_id) AS linked
             FROM withdrawals w JOIN users u ON u.id = w.user_id
            WHERE w.status = ${query.status}
-           ORDER BY ${order} LIMIT ${RISK_PAGE_SIZE} OFFSET ${(query.page - 1) * RISK_PAGE_SIZE}`,
+           ORDER BY ${order} LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${(query.page - 1) * ADMIN_PAGE_SIZE}`,
     ),
     rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM withdrawals WHERE status = ${query.status}`),
   ]);
