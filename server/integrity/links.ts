@@ -15,19 +15,26 @@ const addressesOf = (ids: readonly string[]) => sql`
   SELECT user_id, to_address FROM withdrawals WHERE user_id = ANY(${`{${ids.join(',')}}`}::uuid[])`;
 
 /** True when the two accounts share any signal: the settlement pays no referral share between them. */
-export async function accountsLinked(db: Queryable, a: string, b: string): Promise<boolean> {
+export function accountsLinked(db: Queryable, a: string, b: string): Promise<boolean> {
+  return linkedToAny(db, a, [b]);
+}
+
+/** True when account `a` shares any signal with one of `others` (one statement, however many). */
+export async function linkedToAny(db: Queryable, a: string, others: readonly string[]): Promise<boolean> {
+  if (others.length === 0) return false;
+  const ids = sql`${`{${others.join(',')}}`}::uuid[]`;
   const [row] = await rowsOf<{ linked: boolean }>(
     db,
     sql`
-    WITH addresses AS (${addressesOf([a, b])})
+    WITH addresses AS (${addressesOf([a, ...others])})
     SELECT (
-      EXISTS (SELECT 1 FROM users x JOIN users y ON y.id = ${b}::uuid
+      EXISTS (SELECT 1 FROM users x JOIN users y ON y.id = ANY(${ids})
                WHERE x.id = ${a}::uuid AND (x.invited_by = y.id OR y.invited_by = x.id))
-      OR EXISTS (SELECT 1 FROM session_signals x JOIN session_signals y ON y.device_id = x.device_id AND y.user_id = ${b}::uuid
+      OR EXISTS (SELECT 1 FROM session_signals x JOIN session_signals y ON y.device_id = x.device_id AND y.user_id = ANY(${ids})
                   WHERE x.user_id = ${a}::uuid AND x.device_id IS NOT NULL)
-      OR EXISTS (SELECT 1 FROM session_signals x JOIN session_signals y ON y.ip = x.ip AND y.user_id = ${b}::uuid
+      OR EXISTS (SELECT 1 FROM session_signals x JOIN session_signals y ON y.ip = x.ip AND y.user_id = ANY(${ids})
                   WHERE x.user_id = ${a}::uuid AND x.at > now() - interval '24 hours' AND y.at > now() - interval '24 hours')
-      OR EXISTS (SELECT 1 FROM addresses x JOIN addresses y ON y.address = x.address AND y.user_id = ${b}::uuid
+      OR EXISTS (SELECT 1 FROM addresses x JOIN addresses y ON y.address = x.address AND y.user_id = ANY(${ids})
                   WHERE x.user_id = ${a}::uuid)
     ) AS linked`,
   );
