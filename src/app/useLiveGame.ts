@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { GameMode } from '../../protocol/constants.ts';
+import { CLIENT_SEED_WAIT_MS, SEEDING_PHASE } from '../../protocol/fairness.ts';
 import { gameRoutes, type GameUpdate } from '../../protocol/game.ts';
 import { sessionUserKey } from '../api/protected.ts';
 import { confirmClosing } from '../platform/telegram.ts';
@@ -11,6 +12,11 @@ import { liveGame, reloadCurrentGame, type LoadOutcome } from './liveGame.ts';
 /** How long 'Failed to fetch the current game state.' stays before the way back to /game. */
 export const GAME_STATE_ERROR_MS = 2000;
 export const gameStateErrorText = 'Failed to fetch the current game state.';
+/** After a waiting game's deadline, the server's draw gets this long to arrive before the game is asked for. */
+export const SEEDING_RELOAD_GRACE_MS = 1000;
+/** Then the game is asked for again after this long, twice as long each time up to the cap. */
+export const SEEDING_RELOAD_EVERY_MS = 2000;
+const SEEDING_RELOAD_MAX_MS = 30_000;
 
 export interface LiveGameScreen {
   /** The game to draw; null while the first load is on its way. */
@@ -51,11 +57,14 @@ export function useLiveGame(mode: GameMode): LiveGameScreen {
     }
   };
 
+  // Whether this screen is still up when a reload answers: the answer is decided then, even when the
+  // reload itself changed what the screen shows (a waiting game found gone ends its own timer below).
+  const mounted = useRef(true);
   useEffect(() => {
-    let active = true;
+    mounted.current = true;
     const resync = () =>
       void reloadCurrentGame().then((outcome) => {
-        if (active) decide.current(outcome);
+        if (mounted.current) decide.current(outcome);
       });
     resync();
     const onVisibility = () => {
@@ -63,7 +72,7 @@ export function useLiveGame(mode: GameMode): LiveGameScreen {
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      active = false;
+      mounted.current = false;
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, []);
@@ -80,6 +89,30 @@ export function useLiveGame(mode: GameMode): LiveGameScreen {
       active = false;
     };
   }, [connections]);
+
+  // A game still waiting for its first draw (issue 18): the update with the draw could be lost, or the
+  // server's draw late. Rather than wait on the loading screen for an event that may never come, the
+  // game is asked for once the draw is due (its deadline on the server's clock, plus a grace), then
+  // after 2, 4, … 30 s while it is still waiting, each answer decided as any other resync.
+  const seeding = current?.game.status === 'in-progress' && current.game.phase === SEEDING_PHASE;
+  const seedingId = seeding ? current.game._id : null;
+  const seedingDeadline = seeding ? current.game.deadlineAt : null;
+  useEffect(() => {
+    if (!seedingId) return;
+    // Read once, not a dependency: every reload moves the offset by a few ms and would restart the wait.
+    const untilDue = seedingDeadline === null ? CLIENT_SEED_WAIT_MS : seedingDeadline - (Date.now() + liveGame.clockOffset);
+    let pause = SEEDING_RELOAD_EVERY_MS;
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = () => {
+      void reloadCurrentGame().then((outcome) => {
+        if (mounted.current) decide.current(outcome);
+      });
+      timer = setTimeout(ask, pause);
+      pause = Math.min(pause * 2, SEEDING_RELOAD_MAX_MS);
+    };
+    timer = setTimeout(ask, Math.max(0, untilDue) + SEEDING_RELOAD_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [seedingId, seedingDeadline]);
 
   const running = current?.game.status === 'in-progress';
   useEffect(() => {

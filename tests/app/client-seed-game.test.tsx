@@ -4,7 +4,7 @@ import { CLIENT_SEED_WAIT_MS, fairnessText, SEEDING_PHASE } from '../../protocol
 import type { GameUpdate } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
 import { forgetOfferedClientSeeds } from '../../src/api/clientSeed.ts';
-import { SEEDING_RELOAD_EVERY_MS, SEEDING_RELOAD_GRACE_MS } from '../../src/app/GameScreenShell.tsx';
+import { SEEDING_RELOAD_EVERY_MS, SEEDING_RELOAD_GRACE_MS } from '../../src/app/useLiveGame.ts';
 import { keptSeedsOf } from '../../src/platform/commitments.ts';
 import { stubApi, type StubReply, type StubRoute } from './apiStub.ts';
 import { fakeSockets } from './fakeSocket.ts';
