@@ -139,7 +139,9 @@ async function commitState(money: GameTx, services: Services, { row, seats }: Lo
   if (outcome) next.settlement = await settleGame(money, next, outcome, seats);
   await writeTransitions(money.tx, [{ next, readVersion: row.version, log: logLine(transition) }]);
   money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }));
-  logTransition(services, next, transition);
+  // After commit, like the publish: an ended game's dashboard feed read before the commit would still
+  // show it running, and no later change would correct it.
+  money.later(() => logTransition(services, next, transition));
   return next;
 }
 
