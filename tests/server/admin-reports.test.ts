@@ -155,7 +155,10 @@ for (const kind of databaseKinds) {
         // Three games finished six days ago (a day that can no longer change), one started five days ago
         // and still running, and a player who joined six days ago.
         for (const [index, id] of old.entries()) {
-          await t.database.db.execute(sql`UPDATE games SET created_at = now() - interval '6 days' + ${index} * interval '1 minute' WHERE id = ${id}`);
+          // Noon of that day, so the three never straddle a midnight whatever time the test runs.
+          await t.database.db.execute(
+            sql`UPDATE games SET created_at = date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '6 days' + interval '12 hours' + ${index} * interval '1 minute' WHERE id = ${id}`,
+          );
         }
         await t.database.db.execute(sql`UPDATE games SET created_at = now() - interval '5 days' WHERE id = ${running}`);
         await t.database.db.execute(sql`UPDATE users SET created_at = now() - interval '6 days' WHERE id = ${cleo.id}`);
