@@ -54,6 +54,14 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+/**
+ * A client that cannot keep cookies (the Mini App inside Telegram Web's cross-site frame) asks with this
+ * header for its session token in the login answer's body (`sessionToken`), and then sends it as
+ * `Authorization: Bearer`. POST /api/auth/telegram always answers so: it is only ever called from Telegram.
+ */
+export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
+export const BEARER_TRANSPORT = 'bearer';
+
 export const telegramAuthBody = z.object({
   initData: z.string({ error: t.telegramInvalid }).min(1, t.telegramInvalid).max(8192, t.telegramInvalid),
   referrerId: inviteReference,

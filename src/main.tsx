@@ -4,10 +4,13 @@ import { App } from './app/App.tsx';
 import { rememberReferrer } from './app/referrer.ts';
 import { prefetchPages } from './app/routes.tsx';
 import { loginWithTelegram } from './app/telegramLogin.ts';
+import { keepSessionStorageInMemory } from './platform/pageStorage.ts';
 import { startTelegram } from './platform/telegram.ts';
 import './ui/theme.css';
 
 async function start(): Promise<void> {
+  // Before anything reads Telegram's launch parameters: Telegram Web's frame may have no storage.
+  keepSessionStorageInMemory();
   // `DEV_TELEGRAM=1 npm run dev` runs the app as if inside Telegram; never part of a build.
   if (import.meta.env.DEV && import.meta.env.VITE_DEV_INIT_DATA) {
     const { mockTelegram } = await import('./platform/mockTelegram.ts');

@@ -1,11 +1,18 @@
 import { announceFriend } from '../growth/friends.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../protocol/auth.ts';
+import {
+  BEARER_TRANSPORT,
+  SESSION_TRANSPORT_HEADER,
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+} from '../../protocol/auth.ts';
 import { validationText } from '../../protocol/errors.ts';
 import { passwordResetTokens, users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { requireUser, sessionUser } from '../http/guards.ts';
+import { playerCredentials, requireUser, sessionUser } from '../http/guards.ts';
 import { createUser, findInviter, findUserByLogin } from '../users/accounts.ts';
 import { userEntity } from '../users/entity.ts';
 import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
@@ -13,7 +20,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import {
   PLAYER_COOKIE,
   clearSessionCookie,
-  closeSession,
+  closePlayerSessions,
   closeUserSessions,
   openSession,
   setSessionCookie,
@@ -55,13 +62,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!user || !user.passwordHash || !valid) throw new HttpError(401, validationText.invalidUsernameOrPassword);
     const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
     await noteSessionStart(db, request.log, { userId: user.id, source: 'login', ip: request.ip, deviceId, telegramId: user.telegramId });
-    setSessionCookie(reply, config, PLAYER_COOKIE, token);
     request.log.info({ userId: user.id }, 'player signed in');
-    return { user: await userEntity(db, config, user) };
+    const entity = await userEntity(db, config, user);
+    if (request.headers[SESSION_TRANSPORT_HEADER] === BEARER_TRANSPORT) return { user: entity, sessionToken: token };
+    setSessionCookie(reply, config, PLAYER_COOKIE, token);
+    return { user: entity };
   });
 
   app.post('/logout', async (request, reply) => {
-    await closeSession(db, request.cookies[PLAYER_COOKIE]);
+    await closePlayerSessions(db, playerCredentials(request));
     clearSessionCookie(reply, config, PLAYER_COOKIE);
     return { ok: true };
   });

@@ -39,6 +39,35 @@ export async function findSessionUser(db: Queryable, token: string | undefined):
   return raw ? userRow.read(raw) : null;
 }
 
+/**
+ * What a player request carries: the session token in `Authorization: Bearer` (the Mini App inside
+ * Telegram, where a cross-site frame gets no cookies) and/or the HttpOnly session cookie (the web app).
+ * `header` is '' when an Authorization header came that is not a Bearer token: a credential, but a bad one.
+ */
+export interface PlayerCredentials {
+  header: string | undefined;
+  cookie: string | undefined;
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  if (authorization === undefined) return undefined;
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  return match?.[1] ?? '';
+}
+
+/**
+ * The player of a request. A header credential decides alone when present: a bad one is refused (null),
+ * never made up for by a cookie; and a cookie of another player beside it refuses the request too, so
+ * one request never mixes two accounts. An expired or unknown cookie beside a good header is ignored.
+ */
+export async function findPlayer(db: Queryable, { header, cookie }: PlayerCredentials): Promise<UserRow | null> {
+  if (header === undefined) return findSessionUser(db, cookie);
+  const user = await findSessionUser(db, header);
+  if (!user || !cookie || cookie === header) return user;
+  const cookieUser = await findSessionUser(db, cookie);
+  return cookieUser && cookieUser.id !== user.id ? null : user;
+}
+
 export async function findSessionAdmin(
   db: Queryable,
   token: string | undefined,
@@ -55,6 +84,12 @@ export async function findSessionAdmin(
 
 export async function closeSession(db: Queryable, token: string | undefined): Promise<void> {
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Logout: every session the request carries ends, the header's and the cookie's. */
+export async function closePlayerSessions(db: Queryable, { header, cookie }: PlayerCredentials): Promise<void> {
+  await closeSession(db, header);
+  await closeSession(db, cookie);
 }
 
 /** After a password change every other session of that user ends. */

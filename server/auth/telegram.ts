@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { parse, validate } from '@telegram-apps/init-data-node';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { announceFriend } from '../growth/friends.ts';
 import { telegramAuthBody } from '../../protocol/auth.ts';
@@ -95,13 +95,17 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     return config.botToken;
   }
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, deviceId: string | null): Promise<void> {
+  /** Opens the player's session and records its start; the caller hands the token over. */
+  async function signIn(request: FastifyRequest, user: UserRow, deviceId: string | null): Promise<string> {
     const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
     await noteSessionStart(db, request.log, { userId: user.id, source: 'telegram', ip: request.ip, deviceId, telegramId: user.telegramId });
-    setSessionCookie(reply, config, PLAYER_COOKIE, token);
+    return token;
   }
 
-  app.post('/auth/telegram', async (request, reply) => {
+  // The Mini App's sign-in answers the session token in its body and sets no cookie: inside Telegram
+  // Web's cross-site frame a cookie is never sent, so the app keeps the token in memory and sends it as
+  // `Authorization: Bearer` (README, "Sessions").
+  app.post('/auth/telegram', async (request) => {
     const token = botToken();
     await limitAuth(request, 'telegram');
     const body = parseInput(telegramAuthBody, request.body);
@@ -129,9 +133,9 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     }
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
     if (created) announceFriend(app.services, user);
-    await signIn(request, reply, user, deviceId);
+    const sessionToken = await signIn(request, user, deviceId);
     request.log.info({ userId: user.id }, 'player signed in with telegram');
-    return { user: await userEntity(db, config, user) };
+    return { user: await userEntity(db, config, user), sessionToken };
   });
 
   app.get('/auth/telegram', async (request, reply) => {
@@ -154,7 +158,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
     if (created) announceFriend(app.services, user);
     // A redirect from Telegram's widget is a plain navigation: it carries no device id.
-    await signIn(request, reply, user, null);
+    setSessionCookie(reply, config, PLAYER_COOKIE, await signIn(request, user, null));
     return reply.redirect('/game');
   });
 }

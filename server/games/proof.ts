@@ -4,11 +4,11 @@ import { fairnessText, type GameProof } from '../../protocol/fairness.ts';
 import { gameIdParams, gameText } from '../../protocol/game.ts';
 import { rulesOfMode } from '../../rules/registry.ts';
 import { proofResultOf } from '../../rules/verify.ts';
-import { PLAYER_COOKIE, findSessionAdmin, findSessionUser } from '../auth/sessions.ts';
+import { findPlayer, findSessionAdmin } from '../auth/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { gameLog, gamePlayers, games } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { adminToken, requireAdmin } from '../http/guards.ts';
+import { adminToken, playerCredentials, requireAdmin } from '../http/guards.ts';
 
 
 /**
@@ -48,7 +48,7 @@ export async function proofOf(db: Queryable, gameId: string, forOperator = false
 
 /** Who may read a proof: the game's two players and operators; anyone else is told nothing. */
 async function mayRead(request: FastifyRequest, db: Queryable, gameId: string): Promise<void> {
-  const user = await findSessionUser(db, request.cookies[PLAYER_COOKIE]);
+  const user = await findPlayer(db, playerCredentials(request));
   if (user) {
     const [seat] = await db
       .select({ userId: gamePlayers.userId })

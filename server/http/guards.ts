@@ -1,12 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
-import { ADMIN_COOKIE, PLAYER_COOKIE, findSessionAdmin, findSessionUser } from '../auth/sessions.ts';
+import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import { validationText } from '../../protocol/errors.ts';
 import { HttpError } from './errors.ts';
 
+/** The player session tokens a request carries: `Authorization: Bearer` (inside Telegram) and the cookie. */
+export function playerCredentials(request: FastifyRequest): PlayerCredentials {
+  return { header: bearerToken(request.headers.authorization), cookie: request.cookies[PLAYER_COOKIE] };
+}
+
 /** preHandler for player routes: the player session's user, or 401. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  request.user = await findSessionUser(request.server.services.db, request.cookies[PLAYER_COOKIE]);
+  request.user = await findPlayer(request.server.services.db, playerCredentials(request));
   if (!request.user) throw new HttpError(401, validationText.notSignedIn);
 }
 
@@ -18,9 +23,7 @@ export function sessionUser(request: FastifyRequest): UserRow {
 
 /** The operator token: the admin cookie, or `Authorization: Bearer <token>` from the admin app. */
 export function adminToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-  return bearer || request.cookies[ADMIN_COOKIE];
+  return bearerToken(request.headers.authorization) || request.cookies[ADMIN_COOKIE];
 }
 
 /** onRequest hook for every /api/admin route but login: an operator session, whatever else is sent. */

@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
-import { ADMIN_COOKIE, PLAYER_COOKIE, findSessionAdmin, findSessionUser } from '../auth/sessions.ts';
+import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import type { Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { RedisLink } from '../redis.ts';
@@ -21,7 +21,24 @@ export const ADMIN_ROOM = 'admin';
 const authenticatePayload = z.object({ userId: z.string().max(64) });
 
 /**
- * Socket.IO on the HTTP server's port. The handshake is authenticated from the same cookies as the API:
+ * A socket's player credentials: the session token in the handshake's `auth.token` (the Mini App, which
+ * has no cookies inside Telegram Web's frame) or an `Authorization: Bearer` header, and the cookie.
+ * An `auth.token` that is not a string is a bad credential, as a malformed header is.
+ */
+function socketCredentials(handshake: { auth: unknown; headers: Record<string, string | string[] | undefined> }, cookies: Record<string, string | undefined>): PlayerCredentials {
+  const auth = handshake.auth && typeof handshake.auth === 'object' ? (handshake.auth as Record<string, unknown>) : {};
+  const authorization = handshake.headers.authorization;
+  const header =
+    'token' in auth
+      ? typeof auth.token === 'string'
+        ? auth.token
+        : ''
+      : bearerToken(typeof authorization === 'string' ? authorization : undefined);
+  return { header, cookie: cookies[PLAYER_COOKIE] };
+}
+
+/**
+ * Socket.IO on the HTTP server's port. The handshake is authenticated from the same credentials as the API:
  * a player socket joins its user's room, an operator socket the admin room. A socket without a session
  * may stay connected but is in no room, so it receives nothing private.
  */
@@ -40,10 +57,13 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
   io.use(async (socket, next) => {
     try {
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
-      const [user, admin] = await Promise.all([
-        findSessionUser(database.db, cookies[PLAYER_COOKIE]),
-        findSessionAdmin(database.db, cookies[ADMIN_COOKIE]),
-      ]);
+      const credentials = socketCredentials(socket.handshake, cookies);
+      const [user, admin] = await Promise.all([findPlayer(database.db, credentials), findSessionAdmin(database.db, cookies[ADMIN_COOKIE])]);
+      // A bad token is refused outright, as the API refuses it: never a quiet socket in no room.
+      if (credentials.header !== undefined && !user) {
+        next(new Error('Not signed in'));
+        return;
+      }
       socket.data.userId = user?.id ?? null;
       socket.data.adminId = admin?.id ?? null;
       next();

@@ -1,8 +1,10 @@
 import { DEVICE_ID_HEADER } from '../../protocol/integrity.ts';
 import { deviceId } from '../platform/deviceId.ts';
+import { sessionToken } from './sessionToken.ts';
 
 /**
- * The one door to the HTTP API. Every call goes to /api on the same origin with the session cookie and
+ * The one door to the HTTP API. Every call goes to /api on the same origin with the player's session —
+ * the cookie, or inside Telegram the in-memory token as `Authorization: Bearer` (./sessionToken.ts) — and
  * the device id (src/platform/deviceId.ts); every error answer is `{message}` (DESIGN.md §3), surfaced
  * as an ApiError so a page can show the server's words, or its own default text from the spec when
  * there are none.
@@ -35,9 +37,11 @@ export class NetworkError extends Error {
 }
 
 export interface RequestOptions {
-  /** The operator token; admin calls send it besides the admin cookie. */
+  /** The operator token; admin calls send it besides the admin cookie (in place of any player token). */
   bearer?: string | null;
   signal?: AbortSignal;
+  /** Extra request headers (the login's ask for its session token in the body). */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST';
@@ -88,9 +92,10 @@ export async function request<Answer>(method: Method, path: string, body?: unkno
 }
 
 async function requestOnce<Answer>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'application/json', [DEVICE_ID_HEADER]: deviceId() };
+  const headers: Record<string, string> = { accept: 'application/json', [DEVICE_ID_HEADER]: deviceId(), ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  const bearer = options.bearer ?? sessionToken();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
 
   let response: Response;
   try {

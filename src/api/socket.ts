@@ -3,6 +3,7 @@ import { chatMessageEvents, type ChatMessage } from '../../protocol/game.ts';
 import type { GameMode } from '../../protocol/constants.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
 import { deviceId } from '../platform/deviceId.ts';
+import { sessionToken } from './sessionToken.ts';
 
 export type PlayerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,8 +20,9 @@ export type PlayerSocketHandlers = { [Event in keyof ServerToClientEvents]?: Ser
 let current: PlayerSocket | null = null;
 
 /**
- * The player's live channel: same origin, /socket.io, authenticated by the session cookie during the
- * handshake, which also carries the device id (`auth.deviceId`, as the HTTP calls send x-device-id).
+ * The player's live channel: same origin, /socket.io, authenticated during the handshake by the session
+ * cookie or, inside Telegram, the session token (`auth.token`), beside the device id (`auth.deviceId`, as
+ * the HTTP calls send x-device-id). `auth` is read at every (re)connection, so it carries the token of now.
  * `authenticate` is sent on every (re)connect so the server re-joins the player's room after a
  * reconnect. Timings are spec §7: reconnect after 500–1000 ms, give up a try after 3 s.
  */
@@ -28,7 +30,10 @@ export function connectPlayerSocket(userId: string, handlers: PlayerSocketHandle
   const socket: PlayerSocket = io({
     path: '/socket.io',
     withCredentials: true,
-    auth: { deviceId: deviceId() },
+    auth: (send) => {
+      const token = sessionToken();
+      send(token ? { deviceId: deviceId(), token } : { deviceId: deviceId() });
+    },
     reconnectionDelay: 500,
     reconnectionDelayMax: 1000,
     timeout: 3000,

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import type { User } from '../../protocol/user.ts';
+import { keepSessionToken } from '../api/sessionToken.ts';
 
 /**
  * Who is signed in, as the app believes it:
@@ -21,7 +22,9 @@ export function signIn(user: User): void {
   session.status = 'signedIn';
 }
 
+/** Signed out (logout, or a session check that failed): a Mini App's session token goes with it. */
 export function signOut(): void {
+  keepSessionToken(null);
   session.user = null;
   session.status = 'signedOut';
 }
@@ -39,6 +42,7 @@ export function setBalance(balance: number): void {
 
 /** Forget everything (tests start each case from a fresh app). */
 export function resetSession(): void {
+  keepSessionToken(null);
   session.user = null;
   session.status = 'unknown';
 }

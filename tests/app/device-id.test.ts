@@ -152,7 +152,7 @@ describe('the device id on the wire', () => {
     window.localStorage.setItem(STORAGE_KEY, 'fedcba9876543210fedcba9876543210');
     const { socket } = await freshPage();
     const close = socket.connectPlayerSocket('user-1', {});
-    expect(fakeSockets.at(-1)?.options).toMatchObject({ auth: { deviceId: 'fedcba9876543210fedcba9876543210' } });
+    expect(fakeSockets.at(-1)?.handshakeAuth()).toEqual({ deviceId: 'fedcba9876543210fedcba9876543210' });
     close();
   });
 });

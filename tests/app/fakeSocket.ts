@@ -37,6 +37,15 @@ export class FakeSocket {
     return this;
   }
 
+  /** The handshake's `auth` as socket.io would send it now (the app passes a function, read at each connection). */
+  handshakeAuth(): unknown {
+    const { auth } = (this.options ?? {}) as { auth?: unknown };
+    if (typeof auth !== 'function') return auth;
+    let sent: unknown;
+    (auth as (send: (payload: unknown) => void) => void)((payload) => (sent = payload));
+    return sent;
+  }
+
   /** The server side: deliver an event to the app's handlers. */
   receive(event: string, ...args: unknown[]): void {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);

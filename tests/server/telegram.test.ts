@@ -34,12 +34,13 @@ function widgetQuery(fields: Record<string, string>, token = BOT_TOKEN): string 
 describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx) => {
   const auth = (payload: object) => ctx().app.inject({ method: 'POST', url: '/api/auth/telegram', payload });
 
-  it('creates the account on first sight from valid init data and opens a session', async () => {
+  it('creates the account on first sight from valid init data and opens a session (its token in the body, no cookie)', async () => {
     const tg = telegramUser({ photo_url: 'https://t.me/i/userpic/320/ann.jpg' });
     const res = await auth({ initData: initData(tg) });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ username: tg.username, nickname: 'Ann Lee', photoUrl: tg.photo_url, balance: 0, score: 900 });
-    const me = await ctx().app.inject({ url: '/api/protected', headers: { cookie: cookieOf(res) } });
+    expect(res.cookies).toEqual([]);
+    const me = await ctx().app.inject({ url: '/api/protected', headers: { authorization: `Bearer ${res.json().sessionToken}` } });
     expect(me.json().user._id).toBe(res.json().user._id);
 
     const again = await auth({ initData: initData(tg) });
@@ -74,7 +75,7 @@ describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx
   ])('refuses %s init data with 401 and no session', async (_name, make) => {
     const res = await auth({ initData: make() });
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Telegram login data is invalid or expired');
+    expect(res.json()).toEqual({ message: 'Telegram login data is invalid or expired' });
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 

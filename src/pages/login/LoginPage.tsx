@@ -11,6 +11,7 @@ import { useAppConfig } from '../../api/config.ts';
 import { messageOf } from '../../api/http.ts';
 import { login } from '../../api/login.ts';
 import { sessionUserKey } from '../../api/protected.ts';
+import { keepSessionToken } from '../../api/sessionToken.ts';
 import { savedReferrer } from '../../app/referrer.ts';
 import { session, signIn } from '../../app/session.ts';
 import { probeSession } from '../../app/sessionCheck.ts';
@@ -35,8 +36,10 @@ export function LoginPage() {
     formState: { errors },
   } = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { username: '', password: '' } });
   const signingIn = useMutation({
-    mutationFn: login,
-    onSuccess: ({ user }) => {
+    // Inside Telegram (Telegram Web's frame keeps no cookie) the session comes back as a token instead.
+    mutationFn: (body: Parameters<typeof login>[0]) => login(body, isTelegram()),
+    onSuccess: ({ user, sessionToken }) => {
+      keepSessionToken(sessionToken ?? null);
       // The layout refreshes the session from GET /api/protected once signed in.
       void queryClient.invalidateQueries({ queryKey: sessionUserKey });
       signIn(user);
