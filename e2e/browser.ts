@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 // Debian's Chromium; never a downloaded browser. The flags keep it off the (closed) network.
@@ -29,12 +29,18 @@ function nextAddress(): string {
   return `10.${process.pid % 250}.${Math.floor(contextsMade / 250)}.${(contextsMade % 250) + 1}`;
 }
 
-/** One browser per test file; each test takes a fresh context (its own cookies, storage and address). */
-export function useBrowser(): { baseUrl: string; newPage(options?: NewPageOptions): Promise<Page> } {
+/**
+ * One browser per test file; each test takes a fresh context (its own cookies, storage and address).
+ * `extraFlags` (asked once the server is up) adds Chromium flags, e.g. the Telegram Web stand-in's.
+ */
+export function useBrowser(extraFlags: () => Promise<string[]> = async () => []): {
+  baseUrl: string;
+  newPage(options?: NewPageOptions): Promise<Page>;
+} {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...(await extraFlags())], headless: true });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
@@ -102,11 +108,19 @@ export async function newPlayer(browser: ReturnType<typeof useBrowser>): Promise
   return { page, username };
 }
 
+/** What a player looks at: a page, or the Mini App's frame inside Telegram Web's page. */
+export type Screen = Page | FrameLocator;
+
 /** From the lobby: pick a game tile (by its name), a bet (the radio's label), and Play. */
-export async function searchFor(page: Page, game: RegExp, bet = 'Free, play for tokens'): Promise<void> {
+export async function searchFor(page: Screen, game: RegExp, bet = 'Free, play for tokens'): Promise<void> {
   await page.getByRole('button', { name: game }).click();
   await page.getByRole('radio', { name: bet }).click();
   await page.getByRole('button', { name: 'Play' }).click();
+}
+
+/** An RPS move, tapped. Disabled during the 2.4 s reveal: the tap waits until the next round opens. */
+export async function chooseRps(screen: Screen, move: 'Rock' | 'Paper' | 'Scissors'): Promise<void> {
+  await screen.getByRole('group', { name: 'Your move' }).getByRole('button', { name: move }).click({ timeout: 15_000 });
 }
 
 /** The client seed this phone sends with its games (kept in its localStorage). */

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_BOT_TOKEN } from './telegramWeb.ts';
 
 export const OPERATOR = { username: 'e2e_operator', password: 'e2e-operator-pass' };
 
@@ -48,6 +49,9 @@ export async function setup(project: TestProject): Promise<void> {
       ADMIN_USERNAME: OPERATOR.username,
       ADMIN_PASSWORD: OPERATOR.password,
       AUTH_RATE_LIMIT_MAX: '500',
+      // Telegram sign-in on (telegram-web.e2e.ts signs initData with it); no bot username, so the
+      // other journeys see the plain login form. Its Bot API is never reached: no update comes.
+      BOT_TOKEN: E2E_BOT_TOKEN,
       // The risk round every second instead of every minute: integrity.e2e.ts waits for it to raise a flag.
       RISK_ROUND_MS: '1000',
       // Every browser here is on 127.0.0.1; each context sends an address of its own (browser.ts), as

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { deviceSeedOf, newPlayer, openFairnessSheet, searchFor, seedShown, signUpAndLogIn, useBrowser } from './browser.ts';
+import { chooseRps, deviceSeedOf, newPlayer, openFairnessSheet, searchFor, seedShown, signUpAndLogIn, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 // Three 1 s devchain blocks and a 1 s poll, with room for a slow machine.
@@ -15,11 +15,6 @@ async function fundedPlayer(usdt: number): Promise<{ page: Page; username: strin
   expect(deposit.status()).toBe(200);
   await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: CREDIT_TIMEOUT_MS }).toContain(`$${usdt}.00`);
   return { page, username };
-}
-
-async function choose(page: Page, move: 'Rock' | 'Paper' | 'Scissors'): Promise<void> {
-  // Disabled during the 2.4 s reveal; the click waits until the next round opens.
-  await page.getByRole('group', { name: 'Your move' }).getByRole('button', { name: move }).click({ timeout: 15_000 });
 }
 
 describe('two players, two phones: RPS for money', () => {
@@ -39,8 +34,8 @@ describe('two players, two phones: RPS for money', () => {
     await ann.page.screenshot({ path: 'e2e/.artifacts/rps-start.png' });
 
     for (let round = 0; round < 3; round += 1) {
-      await choose(ann.page, 'Paper');
-      await choose(bob.page, 'Rock');
+      await chooseRps(ann.page, 'Paper');
+      await chooseRps(bob.page, 'Rock');
       // Both see the round's result before the next one opens.
       await ann.page.getByTestId('match-score').filter({ hasText: new RegExp(`^\\s*${round + 1}\\s*:\\s*0\\s*$`) }).waitFor();
     }
@@ -91,8 +86,8 @@ describe('two players, two phones: RPS for money', () => {
     await searchFor(bob.page, /Rock Paper Scissors/);
     await Promise.all([ann.page.waitForURL('**/rps', { timeout: 20_000 }), bob.page.waitForURL('**/rps', { timeout: 20_000 })]);
     for (let round = 0; round < 3; round += 1) {
-      await choose(ann.page, 'Scissors');
-      await choose(bob.page, 'Paper');
+      await chooseRps(ann.page, 'Scissors');
+      await chooseRps(bob.page, 'Paper');
       await ann.page.getByTestId('match-score').filter({ hasText: new RegExp(`^\\s*${round + 1}\\s*:\\s*0\\s*$`) }).waitFor();
     }
     await ann.page.getByRole('dialog', { name: 'You won!' }).getByRole('button', { name: 'Play again' }).click();
@@ -110,8 +105,8 @@ describe('two players, two phones: RPS for money', () => {
       await expect.poll(() => seedShown(sheet, "Opponent's client seed")).toBe(seeds[1 - index]);
       await sheet.getByRole('button', { name: 'Close' }).click();
     }
-    await choose(ann.page, 'Rock');
-    await choose(bob.page, 'Scissors');
+    await chooseRps(ann.page, 'Rock');
+    await chooseRps(bob.page, 'Scissors');
     await ann.page.getByTestId('match-score').filter({ hasText: /^\s*1\s*:\s*0\s*$/ }).waitFor();
   });
 });
