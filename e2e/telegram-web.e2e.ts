@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseRps, newPlayer, searchFor, useBrowser, type PhonePlayer, type Screen } from './browser.ts';
-import { APP_ORIGIN, miniAppUrl, startTelegramWeb, telegramWebPage, type TelegramWebStandIn } from './telegramWeb.ts';
+import { APP_ORIGIN, miniAppUrl, startTelegramWeb, telegramWebPage, telegramWebviewStandIn, type TelegramWebStandIn } from './telegramWeb.ts';
 
 /**
  * Issue 22: the Mini App opened from Telegram Web, where it runs in a cross-site iframe of
@@ -67,9 +67,17 @@ describe('the Mini App from Telegram', () => {
       }
     })).toBe('SecurityError');
     expect((await page.context().cookies(APP_ORIGIN)).map((cookie) => cookie.name)).not.toContain('sid');
-    // The SDK talked to Telegram Web through postMessage (its target origin is the real one).
-    expect(await page.evaluate(() => (window as unknown as { miniAppCalls: string[] }).miniAppCalls)).toContain('web_app_ready');
+    // The SDK talked to Telegram Web through postMessage (its target origin is the real one): ready,
+    // full height, Telegram's Settings entry shown; the viewport's height bound as a CSS variable.
+    const calls = await page.evaluate(() => (window as unknown as { miniAppCalls: string[] }).miniAppCalls);
+    expect(calls).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand', 'web_app_setup_settings_button']));
+    await expect.poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--tg-viewport-stable-height'))).toBe('844px');
     await page.screenshot({ path: 'e2e/.artifacts/telegram-web-lobby.png' });
+
+    // Settings in Telegram's menu opens Profile.
+    await page.evaluate(() => (window as unknown as { telegramEvent: (type: string) => void }).telegramEvent('settings_button_pressed'));
+    await expect.poll(() => paths.at(-1)).toBe('/profile');
+    await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GAMES' }).click();
 
     // The wallet works in the frame: a devchain deposit is credited, shown without a reload (the socket).
     await app.getByRole('link', { name: 'Deposit' }).click();
@@ -84,26 +92,21 @@ describe('the Mini App from Telegram', () => {
     await page.screenshot({ path: 'e2e/.artifacts/telegram-web-won.png' });
     expect(sockets.some((socket) => socket.startsWith(`${APP_ORIGIN.replace('https', 'wss')}/socket.io/`))).toBe(true);
 
-    // The proof replays in the Verify worker, loaded inside the frame. (The popup's fade-in ends first:
-    // a tap in a cross-site frame during it meets the backdrop in this Chromium.)
-    await frame.evaluate(() =>
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)),
-    );
-    await app.getByRole('dialog', { name: 'You won!' }).getByRole('link', { name: 'Verify' }).click();
+    // The proof replays in the Verify worker, loaded inside the frame. From here on links are followed
+    // from the keyboard: over a fixed popup or footer in this cross-site frame, Playwright's pointer
+    // sometimes lands beside the link (its hit point: the link is the element at its own centre there).
+    await app.getByRole('dialog', { name: 'You won!' }).getByRole('link', { name: 'Verify' }).press('Enter');
     await app.getByText(/steps of this Rock Paper Scissors game.*match the seeds committed before it started/).waitFor({ timeout: 20_000 });
 
-    await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GAMES' }).click();
+    await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GAMES' }).press('Enter');
     await expect.poll(() => app.getByTestId('balance').textContent()).toContain('$5.00');
     expect(paths).not.toContain('/login');
   });
 
   it('top-level in a Telegram webview (phones, Telegram Desktop): signed in from initData, plays RPS to the end', async () => {
     const page = await browser.newPage();
-    // Telegram's apps give their webview this bridge object; the SDK posts its calls to it.
-    await page.addInitScript(() => {
-      const calls: string[] = [];
-      Object.assign(window, { miniAppCalls: calls, TelegramWebviewProxy: { postEvent: (eventType: string) => calls.push(eventType) } });
-    });
+    // Telegram's apps give their webview a bridge object; the SDK posts its calls to it.
+    await page.addInitScript(telegramWebviewStandIn);
     const { url } = miniAppUrl({ firstName: 'Bea' }, 'ios');
     await page.goto(url);
     await page.getByTestId('balance').waitFor({ timeout: 20_000 });
@@ -112,7 +115,10 @@ describe('the Mini App from Telegram', () => {
 
     const bob = await newPlayer(browser);
     await winFreeRps(page, bob);
+    // On a phone the game took the whole screen, and gives it back when the player leaves it.
+    expect(await page.evaluate(() => (window as unknown as { miniAppCalls: string[] }).miniAppCalls)).toContain('web_app_request_fullscreen');
     await page.getByRole('dialog', { name: 'You won!' }).getByRole('button', { name: 'Exit' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { miniAppCalls: string[] }).miniAppCalls)).toContain('web_app_exit_fullscreen');
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$0.00');
   });
 });

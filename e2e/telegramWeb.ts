@@ -38,8 +38,9 @@ const THEME = {
 
 /**
  * Telegram Web's side of the Mini App bridge: the frame posts `{eventType, eventData}` as JSON to its
- * parent; requests for the theme, the viewport and the safe areas are answered with their events, and
- * every call is recorded in `window.miniAppCalls` for the test to read.
+ * parent; requests for the theme, the viewport and the safe areas are answered with their events,
+ * every call is recorded in `window.miniAppCalls` for the test to read, and `window.telegramEvent`
+ * sends the frame an event of Telegram's own (the Settings entry of its menu pressed).
  */
 const standInPage = `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,6 +54,9 @@ frame.src = appUrl;
 frame.allow = 'clipboard-write; web-share';
 document.body.append(frame);
 window.miniAppCalls = [];
+// What Telegram Web sends on its own, e.g. when the player picks Settings in its menu.
+window.telegramEvent = (eventType, eventData) =>
+  frame.contentWindow.postMessage(JSON.stringify({ eventType, eventData }), new URL(appUrl).origin);
 const theme = ${JSON.stringify(THEME)};
 addEventListener('message', (event) => {
   if (event.source !== frame.contentWindow) return;
@@ -157,6 +161,27 @@ export function miniAppUrl(user: { firstName: string }, platform: 'weba' | 'ios'
     tgWebAppThemeParams: JSON.stringify(THEME),
   });
   return { url: `${APP_ORIGIN}/#${launch.toString()}`, telegramId: telegramIds };
+}
+
+/**
+ * What Telegram's phone and desktop apps give their webview (run with page.addInitScript): the
+ * `TelegramWebviewProxy.postEvent(eventType, eventData)` the SDK calls, answered as an iPhone's Telegram
+ * answers, through `Telegram.WebView.receiveEvent`; every call recorded in `window.miniAppCalls`.
+ */
+export function telegramWebviewStandIn(): void {
+  const calls: string[] = [];
+  const answer = (eventType: string, eventData?: unknown) =>
+    setTimeout(() => (window as unknown as { Telegram: { WebView: { receiveEvent(type: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent(eventType, eventData), 0);
+  const insets = { top: 0, bottom: 0, left: 0, right: 0 };
+  const postEvent = (eventType: string) => {
+    calls.push(eventType);
+    if (eventType === 'web_app_request_viewport') answer('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+    if (eventType === 'web_app_request_safe_area') answer('safe_area_changed', { ...insets, top: 47, bottom: 34 });
+    if (eventType === 'web_app_request_content_safe_area') answer('content_safe_area_changed', insets);
+    if (eventType === 'web_app_request_fullscreen') answer('fullscreen_changed', { is_fullscreen: true });
+    if (eventType === 'web_app_exit_fullscreen') answer('fullscreen_changed', { is_fullscreen: false });
+  };
+  Object.assign(window, { miniAppCalls: calls, TelegramWebviewProxy: { postEvent } });
 }
 
 /** Telegram Web's page with the Mini App at `appUrl` in its iframe. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { PAGE_TRANSITION_MS } from '../../protocol/constants.ts';
+import { bindSettingsButton } from '../platform/telegram.ts';
 import { Footer } from '../ui/Footer.tsx';
 import { BackNavigation } from './BackNavigation.tsx';
 import { GameStartOverlay } from './GameStartOverlay.tsx';
@@ -28,6 +29,8 @@ export function AppLayout() {
   }, [location.pathname]);
 
   const onGameScreen = GAME_SCREEN_PATHS.has(location.pathname);
+  // Telegram's Settings entry opens Profile, except on a game screen (the game has its own settings).
+  useEffect(() => bindSettingsButton(!onGameScreen, () => void navigate('/profile')), [onGameScreen, navigate]);
   const showFooter = status === 'signedIn' && !isAuthPath(location.pathname) && !onGameScreen;
 
   const goTo = (to: string) => {

@@ -5,6 +5,7 @@ import { SEEDING_PHASE } from '../../protocol/fairness.ts';
 import { gameText, type GameUpdate, type GameViewBase } from '../../protocol/game.ts';
 import type { User } from '../../protocol/user.ts';
 import { offerClientSeed } from '../api/clientSeed.ts';
+import { enterGameFullscreen } from '../platform/telegram.ts';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
 import { receiveGameUpdate } from './liveGame.ts';
 import { session } from './session.ts';
@@ -28,6 +29,9 @@ export function GameScreenShell<View extends GameViewBase>({ mode, children }: G
   const seeding = game?.status === 'in-progress' && game.phase === SEEDING_PHASE;
   const seedingId = seeding ? game._id : null;
   const mySeedMissing = seeding && !!user && !game.clientSeeds?.[user._id];
+
+  // On a phone inside Telegram the table takes the whole screen while the player is on it.
+  useEffect(() => enterGameFullscreen(), []);
 
   // A reload during the seeding skipped the start overlay, which sends the seed; the same offer goes
   // from here (once per game on this page, so the overlay's own send is never repeated). Offered again

@@ -14,9 +14,11 @@ import {
   openTelegramLink as sdkOpenTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  settingsButton,
   shareURL as sdkShareURL,
   swipeBehavior,
   themeParams,
+  viewport,
 } from '@telegram-apps/sdk-react';
 
 let insideTelegram: boolean | null = null;
@@ -54,6 +56,68 @@ export function startTelegram(): void {
     miniApp.bindCssVars.ifAvailable();
     miniApp.ready.ifAvailable();
   });
+  void startViewport();
+}
+
+/**
+ * Full height at once (a phone otherwise opens the app as a half-height sheet), then the viewport's
+ * sizes and insets as CSS variables (--tg-viewport-stable-height, --tg-viewport-safe-area-inset-*,
+ * --tg-viewport-content-safe-area-inset-*; src/ui/theme.css reads them), kept current by the SDK.
+ */
+async function startViewport(): Promise<void> {
+  safely('viewport expand', () => viewport.expand.ifAvailable());
+  try {
+    const [mounting, mounted] = viewport.mount.ifAvailable();
+    if (mounting) await mounted;
+    viewport.bindCssVars.ifAvailable();
+  } catch (error) {
+    console.warn('[telegram] viewport failed', error);
+  }
+}
+
+/** The Telegram client's platform from the launch parameters ('ios', 'android', 'weba', 'tdesktop', …), or null outside. */
+export function telegramPlatform(): string | null {
+  if (!isTelegram()) return null;
+  return safely('launch params', () => retrieveLaunchParams().tgWebAppPlatform) ?? null;
+}
+
+/** Phones, where a game may take the whole screen; a desktop or web client keeps its window as it is. */
+const isPhone = (platform: string | null) => platform === 'ios' || (platform?.startsWith('android') ?? false);
+
+/**
+ * A game screen takes the whole screen on a phone whose Telegram supports it (Mini Apps 8.0), and gives
+ * it back when the player leaves; content keeps clear of the notch and Telegram's controls through the
+ * content-safe-area insets. Returns the way back.
+ */
+export function enterGameFullscreen(): () => void {
+  if (!started || !isPhone(telegramPlatform())) return () => undefined;
+  const [entered, entering] = safely('fullscreen', () => viewport.requestFullscreen.ifAvailable()) ?? [false];
+  if (!entered) return () => undefined;
+  entering.catch((error: unknown) => console.info('[telegram] fullscreen refused', error));
+  return () => {
+    const [leaving, left] = safely('fullscreen', () => viewport.exitFullscreen.ifAvailable()) ?? [false];
+    if (leaving) left.catch((error: unknown) => console.info('[telegram] fullscreen exit failed', error));
+  };
+}
+
+/**
+ * Telegram's own Settings entry (its ⋯ menu) opens `onOpen` (our Profile, where the language lives);
+ * hidden where leaving the page would be wrong (a game screen). Returns the unsubscribe, for the one
+ * component that owns the button.
+ */
+export function bindSettingsButton(visible: boolean, onOpen: () => void): () => void {
+  if (!started) return () => undefined;
+  safely('settings button', () => {
+    settingsButton.mount.ifAvailable();
+    if (visible) settingsButton.show.ifAvailable();
+    else settingsButton.hide.ifAvailable();
+  });
+  if (!visible) return () => undefined;
+  const result = safely('settings button', () => settingsButton.onClick.ifAvailable(onOpen));
+  const off = result?.[0] ? result[1] : undefined;
+  return () => {
+    if (off) safely('settings button', off);
+  };
 }
 
 /** The raw initData string the server validates with the bot token, or null outside Telegram. */
