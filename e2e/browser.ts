@@ -17,6 +17,8 @@ const FLAGS = [
 export interface NewPageOptions {
   /** A desktop window (1366×900) for the back office, instead of the phone the player app runs on. */
   desktop?: boolean;
+  /** The browser's language (navigator.languages), e.g. 'ru-RU'; Chromium's own otherwise. */
+  locale?: string;
 }
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
@@ -49,10 +51,15 @@ export function useBrowser(extraFlags: () => Promise<string[]> = async () => [])
   const baseUrl = inject('baseUrl');
   return {
     baseUrl,
-    async newPage({ desktop = false }: NewPageOptions = {}) {
+    async newPage({ desktop = false, locale }: NewPageOptions = {}) {
       if (!browser) throw new Error('browser not started');
       // A phone-sized viewport by default: the product is used inside Telegram on a phone.
-      const context = await browser.newContext({ baseURL: baseUrl, extraHTTPHeaders: { 'x-forwarded-for': nextAddress() }, ...(desktop ? DESKTOP : PHONE) });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        extraHTTPHeaders: { 'x-forwarded-for': nextAddress() },
+        ...(desktop ? DESKTOP : PHONE),
+        ...(locale ? { locale } : {}),
+      });
       contexts.push(context);
       return context.newPage();
     },

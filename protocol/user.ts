@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryCodes } from './countries.ts';
 import { validationText as t } from './errors.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 
 /** The User entity of spec §3, as `GET /api/protected` returns it. Never any password material. */
 export interface User {
@@ -21,6 +22,8 @@ export interface User {
   inviteLink: string;
   /** Under an operator's review: can play no game, withdraw or claim until lifted. */
   frozen: boolean;
+  /** The language the player reads the product in; null until chosen or learnt from Telegram. */
+  language: Language | null;
 }
 
 /** `GET /api/user/{id}`: what a signed-in player may see of a player; the balance only of themselves. */
@@ -54,3 +57,6 @@ export const country = z
 
 export const updateProfileBody = z.object({ nickname, country: country.optional().transform((c) => c ?? null) });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export const updateLanguageBody = z.object({ language: z.enum(LANGUAGES, { error: 'Unknown language' }) });
+export type UpdateLanguageBody = z.input<typeof updateLanguageBody>;

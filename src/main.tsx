@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@telegram-apps/telegram-ui/dist/styles.css';
 import { App } from './app/App.tsx';
 import { rememberReferrer } from './app/referrer.ts';
 import { prefetchPages } from './app/routes.tsx';
 import { loginWithTelegram } from './app/telegramLogin.ts';
+import { chooseLanguage } from './i18n/chooseLanguage.ts';
+import { startI18n } from './i18n/i18n.ts';
 import { keepSessionStorageInMemory } from './platform/pageStorage.ts';
-import { startTelegram } from './platform/telegram.ts';
+import { startTelegram, telegramLanguageCode } from './platform/telegram.ts';
 import './ui/theme.css';
 
 async function start(): Promise<void> {
@@ -20,6 +23,8 @@ async function start(): Promise<void> {
   startTelegram();
   // Started before the first render, so the session guard waits for it instead of racing it.
   void loginWithTelegram();
+  // The first screen already speaks the player's language (the account's, once known, follows it).
+  await startI18n(chooseLanguage({ saved: null, telegramCode: telegramLanguageCode(), browser: navigator.languages ?? [] }));
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');

@@ -12,6 +12,7 @@ import { HttpError, parseInput } from '../http/errors.ts';
 import { createUser, findInviter, isUsernameFree } from '../users/accounts.ts';
 import { userEntity } from '../users/entity.ts';
 import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
+import { supportedLanguage } from '../../protocol/languages.ts';
 import { PLAYER_COOKIE, openSession, setSessionCookie } from './sessions.ts';
 import { newInviteCode } from './tokens.ts';
 
@@ -24,6 +25,8 @@ export interface TelegramProfile {
   firstName?: string | undefined;
   lastName?: string | undefined;
   photoUrl?: string | undefined;
+  /** Telegram's `language_code` (Mini App initData only), kept as the account's language until one is chosen. */
+  languageCode?: string | undefined;
 }
 
 /**
@@ -36,9 +39,15 @@ export async function telegramAccount(
   inviteReference: string | null | undefined,
 ): Promise<{ user: UserRow; created: boolean }> {
   const [existing] = await db.select().from(users).where(eq(users.telegramId, profile.id)).limit(1);
+  const language = supportedLanguage(profile.languageCode);
   if (existing) {
-    if (profile.photoUrl && profile.photoUrl !== existing.photoUrl) {
-      const [updated] = await db.update(users).set({ photoUrl: profile.photoUrl }).where(eq(users.id, existing.id)).returning();
+    const changes = {
+      ...(profile.photoUrl && profile.photoUrl !== existing.photoUrl ? { photoUrl: profile.photoUrl } : {}),
+      // Telegram's language only fills a gap: a choice made in Profile is the player's and stays.
+      ...(language && !existing.language ? { language } : {}),
+    };
+    if (Object.keys(changes).length > 0) {
+      const [updated] = await db.update(users).set(changes).where(eq(users.id, existing.id)).returning();
       return { user: updated ?? existing, created: false };
     }
     return { user: existing, created: false };
@@ -54,6 +63,7 @@ export async function telegramAccount(
     telegramId: profile.id,
     photoUrl: profile.photoUrl ?? null,
     invitedBy: await findInviter(db, inviteReference),
+    language,
   });
   return { user, created: true };
 }
@@ -125,6 +135,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
         firstName: text(user.first_name),
         lastName: text(user.last_name),
         photoUrl: text(user.photo_url),
+        languageCode: text(user.language_code),
       };
       startParam = text(data.start_param);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LANGUAGES } from '../../protocol/languages.ts';
 import { bigint, bigserial, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -26,6 +27,7 @@ export const users = pgTable('users', {
   savedAddressAt: timestamp('saved_address_at', { withTimezone: true }),
   frozenAt: timestamp('frozen_at', { withTimezone: true }),
   frozenReason: text('frozen_reason'),
+  language: text('language', { enum: LANGUAGES }),
 });
 
 export const sessions = pgTable('sessions', {

@@ -1,3 +1,4 @@
+import type { Language } from '../../protocol/languages.ts';
 import { eq, or, sql } from 'drizzle-orm';
 import { validationText } from '../../protocol/errors.ts';
 import type { Queryable } from '../db/client.ts';
@@ -45,6 +46,7 @@ export interface NewUser {
   telegramId?: number | null;
   photoUrl?: string | null;
   invitedBy?: string | null;
+  language?: Language | null;
 }
 
 /**

@@ -51,6 +51,7 @@ export async function userEntity(db: Queryable, config: Config, row: UserRow): P
     avatarUrl: row.photoUrl,
     inviteLink: inviteLink(config, row.inviteCode),
     frozen: row.frozenAt !== null,
+    language: row.language,
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { updateProfileBody } from '../../protocol/user.ts';
+import { updateLanguageBody, updateProfileBody } from '../../protocol/user.ts';
 import { users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { requireUser, sessionUser } from '../http/guards.ts';
@@ -27,6 +27,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       .set({ nickname: body.nickname, country: body.country })
       .where(eq(users.id, sessionUser(request).id))
       .returning();
+    if (!row) throw new HttpError(404, 'Unknown user');
+    return { user: await userEntity(db, config, row) };
+  });
+
+  // The language switch in Profile: saved on the account, so it follows the player to another device.
+  app.post('/update-language', async (request) => {
+    const { language } = parseInput(updateLanguageBody, request.body);
+    const [row] = await db.update(users).set({ language }).where(eq(users.id, sessionUser(request).id)).returning();
     if (!row) throw new HttpError(404, 'Unknown user');
     return { user: await userEntity(db, config, row) };
   });

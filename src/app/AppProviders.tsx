@@ -1,6 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
 import { isUnauthorized } from '../api/http.ts';
+import { useAccountLanguage } from '../i18n/useAccountLanguage.ts';
+import { telegramAppearance, telegramPlatform } from '../platform/telegram.ts';
 import { SessionRetryContext, type SessionRetry } from './sessionCheck.ts';
 
 export function createQueryClient(): QueryClient {
@@ -23,9 +26,18 @@ interface AppProvidersProps {
   sessionRetry?: SessionRetry;
 }
 
-/** Everything a page expects above it, shared by the app and the tests. */
+/**
+ * Everything a page expects above it, shared by the app and the tests: telegram-ui's AppRoot (iOS look
+ * on an iPhone's Telegram, the base look elsewhere; light or dark as Telegram's theme or the system
+ * says), the query client, and the language following the account.
+ */
 export function AppProviders({ queryClient, children, sessionRetry }: AppProvidersProps) {
-  const content = <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  useAccountLanguage();
+  const content = (
+    <AppRoot appearance={telegramAppearance()} platform={telegramPlatform() === 'ios' ? 'ios' : 'base'}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </AppRoot>
+  );
   if (!sessionRetry) return content;
   return <SessionRetryContext value={sessionRetry}>{content}</SessionRetryContext>;
 }

@@ -81,6 +81,27 @@ export function telegramPlatform(): string | null {
   return safely('launch params', () => retrieveLaunchParams().tgWebAppPlatform) ?? null;
 }
 
+/** Inside Telegram, the `language_code` of initData's user ('' when it has none); outside Telegram, null. */
+export function telegramLanguageCode(): string | null {
+  if (!isTelegram()) return null;
+  const params = safely('launch params', () => retrieveLaunchParams());
+  const code = (params?.tgWebAppData?.user as { language_code?: unknown } | undefined)?.language_code;
+  return typeof code === 'string' ? code : '';
+}
+
+/** Light or dark: Telegram's theme inside Telegram, the system's outside. */
+export function telegramAppearance(): 'light' | 'dark' {
+  const dark = isTelegram()
+    ? safely('theme', () => miniApp.isDark())
+    : typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return dark === false ? 'light' : 'dark';
+}
+
+/** A light tick as a choice changes (a language, a bet); nothing outside Telegram. */
+export function selectionHaptic(): void {
+  if (started) safely('haptics', () => hapticFeedback.selectionChanged.ifAvailable());
+}
+
 /** Phones, where a game may take the whole screen; a desktop or web client keeps its window as it is. */
 const isPhone = (platform: string | null) => platform === 'ios' || (platform?.startsWith('android') ?? false);
 

@@ -1,17 +1,18 @@
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FriendsIcon, GamesIcon, MoreIcon, TasksIcon } from './icons.tsx';
 
 interface FooterItem {
-  label: string;
+  label: 'games' | 'tasks' | 'friends' | 'more';
   to: string;
   Icon: ComponentType<{ size?: number }>;
 }
 
 const items: readonly FooterItem[] = [
-  { label: 'GAMES', to: '/game', Icon: GamesIcon },
-  { label: 'TASKS', to: '/tasks', Icon: TasksIcon },
-  { label: 'FRIENDS', to: '/friends', Icon: FriendsIcon },
-  { label: 'MORE', to: '/more', Icon: MoreIcon },
+  { label: 'games', to: '/game', Icon: GamesIcon },
+  { label: 'tasks', to: '/tasks', Icon: TasksIcon },
+  { label: 'friends', to: '/friends', Icon: FriendsIcon },
+  { label: 'more', to: '/more', Icon: MoreIcon },
 ];
 
 interface FooterProps {
@@ -22,9 +23,10 @@ interface FooterProps {
 
 /** The signed-in player's tab bar (spec §2). */
 export function Footer({ pathname, onNavigate }: FooterProps) {
+  const { t } = useTranslation();
   const active = pathname === '/' ? '/game' : pathname;
   return (
-    <nav className="footer" aria-label="Main">
+    <nav className="footer" aria-label={t('footer.label')}>
       {items.map((item) => (
         <a
           key={item.to}
@@ -39,7 +41,7 @@ export function Footer({ pathname, onNavigate }: FooterProps) {
           }}
         >
           <item.Icon size={22} />
-          {item.label}
+          {t(`footer.${item.label}`)}
         </a>
       ))}
     </nav>

@@ -41,6 +41,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     avatarUrl: null,
     inviteLink: 'http://localhost:3000/register?ref=alice_1',
     frozen: false,
+    language: null,
     ...overrides,
   };
 }

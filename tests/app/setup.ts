@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { resetLiveGame } from '../../src/app/liveGame.ts';
 import { resetLobby } from '../../src/app/lobby.ts';
 import { resetSession } from '../../src/app/session.ts';
+import { showLanguage, startI18n } from '../../src/i18n/i18n.ts';
 import { reloadSoundSetting } from '../../src/app/soundSetting.ts';
 import { fakeSockets } from './fakeSocket.ts';
 
@@ -14,7 +15,11 @@ configure({ asyncUtilTimeout: 5000 });
 // No real Socket.IO in component tests: a recording fake stands in (tests/app/fakeSocket.ts).
 vi.mock('socket.io-client', async () => (await import('./fakeSocket.ts')).fakeSocketIoModule);
 
-afterEach(() => {
+// Pages speak English unless a test asks for another language (tests/app/languages.test.tsx).
+beforeAll(() => startI18n('en'));
+
+afterEach(async () => {
+  await showLanguage('en');
   cleanup();
   resetSession();
   resetLobby();

@@ -9,7 +9,7 @@ import { clientSeedBody } from '../../protocol/fairnessProof.ts';
 import { gameRef, startGameBody } from '../../protocol/game.ts';
 import { affiliateRequestBody, affiliateSettingBody, claimTaskBody } from '../../protocol/growth.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
-import { updateProfileBody } from '../../protocol/user.ts';
+import { updateLanguageBody, updateProfileBody } from '../../protocol/user.ts';
 import { devDepositBody, saveAddressBody, withdrawBody } from '../../protocol/wallet.ts';
 
 /**
@@ -512,6 +512,7 @@ export const routeSpecs: Record<string, RouteSpec> = {
   },
   'GET /api/user/:id': {},
   'POST /api/update-profile': { fields: ['nickname', 'country'], acts: updateProfileBody, body: updateProfileBody, example: () => ({ nickname: 'Fuzz', country: 'AM' }) },
+  'POST /api/update-language': { fields: ['language'], acts: updateLanguageBody, body: updateLanguageBody, example: () => ({ language: 'hy' }) },
   'GET /api/statistics': {},
   'GET /api/wallet/wallet-address': {},
   'POST /api/wallet/save-address': { fields: ['savedAddress'], acts: saveAddressBody, body: saveAddressBody, example: (c) => ({ savedAddress: c.address }) },

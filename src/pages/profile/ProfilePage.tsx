@@ -1,19 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { z } from 'zod';
-import { countries, NOT_SET_LABEL } from '../../../protocol/countries.ts';
+import { countries } from '../../../protocol/countries.ts';
 import { nickname } from '../../../protocol/user.ts';
 import { ApiError } from '../../api/http.ts';
 import { updateProfile } from '../../api/updateProfile.ts';
 import { session, updateUser } from '../../app/session.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { LanguageSection } from './LanguageSection.tsx';
 import { StatisticsCard } from './StatisticsCard.tsx';
 import './profile.css';
 
@@ -21,7 +24,26 @@ import './profile.css';
 const profileForm = z.object({ nickname, country: z.string() });
 type ProfileForm = z.input<typeof profileForm>;
 
+/** The countries named and sorted in the player's language (Intl knows every region's name in it). */
+function useCountryNames(): readonly (readonly [string, string])[] {
+  const language = currentLanguage();
+  return useMemo(() => {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    const collator = new Intl.Collator(language);
+    return countries
+      .map(([code, english]) => [code, names?.of(code) ?? english] as const)
+      .sort(([, a], [, b]) => collator.compare(a, b));
+  }, [language]);
+}
+
 export function ProfilePage() {
+  const { t } = useTranslation();
+  const countryNames = useCountryNames();
   const { user } = useSnapshot(session);
   const countryId = useId();
   const {
@@ -50,7 +72,7 @@ export function ProfilePage() {
   const serverMessage = saving.error instanceof ApiError ? saving.error.serverMessage : null;
 
   return (
-    <PageFrame title="Profile">
+    <PageFrame title={t('profile.title')}>
       <div className="profile">
         <div className="profile__who">
           <Avatar nickname={user.nickname} photoUrl={user.photoUrl ?? user.avatarUrl} size={64} />
@@ -60,14 +82,14 @@ export function ProfilePage() {
           </div>
         </div>
         <form className="form card" onSubmit={onSubmit} noValidate>
-          <TextField label="Nickname" autoComplete="nickname" error={errors.nickname?.message} {...register('nickname')} />
+          <TextField label={t('profile.nickname')} autoComplete="nickname" error={errors.nickname?.message} {...register('nickname')} />
           <div className="field">
             <label className="field__label" htmlFor={countryId}>
-              Country
+              {t('profile.country')}
             </label>
             <select className="field__input" id={countryId} {...register('country')}>
-              <option value="">{NOT_SET_LABEL}</option>
-              {countries.map(([code, name]) => (
+              <option value="">{t('profile.countryNotSet')}</option>
+              {countryNames.map(([code, name]) => (
                 <option key={code} value={code}>
                   {name}
                 </option>
@@ -75,18 +97,19 @@ export function ProfilePage() {
             </select>
           </div>
           <FormError message={serverMessage} />
-          {saving.isSuccess && !isDirty && <p className="form-success">Saved.</p>}
+          {saving.isSuccess && !isDirty && <p className="form-success">{t('profile.saved')}</p>}
           <button className="button button--block" type="submit" disabled={saving.isPending}>
-            Save
+            {t('profile.save')}
           </button>
         </form>
+        <LanguageSection />
         <StatisticsCard />
-        <nav className="profile__links" aria-label="History">
+        <nav className="profile__links" aria-label={t('profile.history')}>
           <Link className="button button--secondary" to="/score-history">
-            Score History
+            {t('profile.scoreHistory')}
           </Link>
           <Link className="button button--secondary" to="/played-games-history">
-            Played Games
+            {t('profile.playedGames')}
           </Link>
         </nav>
       </div>

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStatistics } from '../../api/statistics.ts';
 
 /** Wins, losses and games played (GET /api/statistics); a failure is only logged (spec §8). */
 export function StatisticsCard() {
+  const { t } = useTranslation();
   const statistics = useStatistics();
   useEffect(() => {
     if (statistics.error) console.error('Failed to fetch statistics', statistics.error);
@@ -11,19 +13,19 @@ export function StatisticsCard() {
   return (
     <section className="card" aria-labelledby="statistics-title">
       <h2 id="statistics-title" className="section-title">
-        Statistics
+        {t('statistics.title')}
       </h2>
       <dl className="statistics">
         <div>
-          <dt>Wins</dt>
+          <dt>{t('statistics.wins')}</dt>
           <dd data-testid="wins">{value(statistics.data?.wins)}</dd>
         </div>
         <div>
-          <dt>Losses</dt>
+          <dt>{t('statistics.losses')}</dt>
           <dd data-testid="losses">{value(statistics.data?.losses)}</dd>
         </div>
         <div>
-          <dt>Total games</dt>
+          <dt>{t('statistics.totalGames')}</dt>
           <dd data-testid="total-games">{value(statistics.data?.totalGames)}</dd>
         </div>
       </dl>
