@@ -52,6 +52,9 @@ export default defineConfig({
         app: path.join(root, 'index.html'),
         admin: path.join(root, 'admin/index.html'),
       },
+      // protocol/ keeps each call's zod schema beside its constants and texts; a page that takes only
+      // a constant must not bring zod along. Building a schema has no side effect, so an unused one goes.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // The libraries both entries use, in one long-cached chunk; the Telegram SDK stays with the
@@ -60,7 +63,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|react-hook-form|@hookform|zod|valtio|proxy-compare)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|valtio|proxy-compare)[\\/]/,
             },
           ],
         },

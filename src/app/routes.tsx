@@ -1,10 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ForgotPasswordPage } from '../pages/forgot-password/ForgotPasswordPage.tsx';
 import { HomePage } from '../pages/game/HomePage.tsx';
-import { LoginPage } from '../pages/login/LoginPage.tsx';
-import { RegisterPage } from '../pages/register/RegisterPage.tsx';
-import { ResetPasswordPage } from '../pages/reset-password/ResetPasswordPage.tsx';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { gameScreenLoaders } from './gameScreens.ts';
@@ -66,6 +62,12 @@ function lazyPage(load: () => Promise<ComponentType>): { element: ReactElement; 
 }
 
 const pages = {
+  // The sign-in pages and their forms (react-hook-form, the resolvers) stay out of the first load too:
+  // inside Telegram a player never sees them, and the lobby is what the first load is for.
+  login: lazyPage(() => import('../pages/login/LoginPage.tsx').then((m) => m.LoginPage)),
+  register: lazyPage(() => import('../pages/register/RegisterPage.tsx').then((m) => m.RegisterPage)),
+  forgotPassword: lazyPage(() => import('../pages/forgot-password/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage)),
+  resetPassword: lazyPage(() => import('../pages/reset-password/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
   deposit: lazyPage(() => import('../pages/deposit/DepositPage.tsx').then((m) => m.DepositPage)),
   withdraw: lazyPage(() => import('../pages/withdraw/WithdrawPage.tsx').then((m) => m.WithdrawPage)),
   transactionHistory: lazyPage(() => import('../pages/transaction-history/TransactionHistoryPage.tsx').then((m) => m.TransactionHistoryPage)),
@@ -81,9 +83,9 @@ const pages = {
   verify: lazyPage(() => import('../pages/verify/VerifyPage.tsx').then((m) => m.VerifyPage)),
 };
 
-/** Fetches every lazy page's chunk (a failure is left to the route that needs it). */
-export function prefetchPages(): void {
-  for (const page of Object.values(pages)) void page.prefetch().catch(() => undefined);
+/** Fetches every lazy page's chunk (a failure is left to the route that needs it); settles when all have. */
+export async function prefetchPages(): Promise<void> {
+  await Promise.allSettled(Object.values(pages).map((page) => page.prefetch()));
 }
 
 /** Spec §2: every player route. The auth pages are open; everything else sits behind the session guard. */
@@ -91,10 +93,10 @@ export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      { path: '/register', element: pages.register.element },
+      { path: '/login', element: pages.login.element },
+      { path: '/forgot-password', element: pages.forgotPassword.element },
+      { path: '/reset-password/:token', element: pages.resetPassword.element },
       {
         element: <RequireSession />,
         children: [

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { resetLiveGame } from '../../src/app/liveGame.ts';
 import { resetLobby } from '../../src/app/lobby.ts';
+import { prefetchPages } from '../../src/app/routes.tsx';
 import { resetSession } from '../../src/app/session.ts';
 import { showLanguage, startI18n } from '../../src/i18n/i18n.ts';
 import { reloadSoundSetting } from '../../src/app/soundSetting.ts';
@@ -17,6 +18,8 @@ vi.mock('socket.io-client', async () => (await import('./fakeSocket.ts')).fakeSo
 
 // Pages speak English unless a test asks for another language (tests/app/languages.test.tsx).
 beforeAll(() => startI18n('en'));
+// The lazy pages' chunks, in at once as after the app's idle prefetch: a test sees a page render at once.
+beforeAll(() => prefetchPages());
 
 afterEach(async () => {
   await showLanguage('en');
