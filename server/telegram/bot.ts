@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Bot, InlineKeyboard } from 'grammy';
+import { LANGUAGES } from '../../protocol/languages.ts';
 import type { Config } from '../config.ts';
+import { botLocales, botTextsFor } from './botLocales.ts';
 
 /**
  * The Telegram bot that brings players in: `/start` (with an invite code from a t.me/<bot>?start=<code>
@@ -9,13 +11,6 @@ import type { Config } from '../config.ts';
  */
 
 const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
-
-export const botText = {
-  greeting: 'Welcome to Duel Stakes! Challenge a real opponent at Rock Paper Scissors, Belote, Carrom or Backgammon, for fun or for USDT.',
-  invited: 'A friend invited you. Open the app and your accounts are linked.',
-  openButton: 'Play now',
-  help: 'Duel Stakes is a Telegram Mini App for one-on-one games against real opponents. Pick a game and a bet (or play free), get matched, and play in real time. Deposit and withdraw USDT (TRC20) in the app. Tap the button below or the menu button to open it.',
-} as const;
 
 /** Where the button opens the app; the invite code rides along as `startapp` and `referrerId`. */
 export function appUrl(config: Config, inviteCode?: string): string {
@@ -41,14 +36,23 @@ export function createBot(config: Config): Bot | null {
   if (!config.botToken) return null;
   const bot = new Bot(config.botToken, { client: { apiRoot: config.telegramApiUrl } });
 
+  // Every answer is in the sender's Telegram language.
   bot.command('start', async (ctx) => {
+    const text = botTextsFor(ctx.from?.language_code);
     const code = typeof ctx.match === 'string' && INVITE_CODE.test(ctx.match.trim()) ? ctx.match.trim() : undefined;
-    const keyboard = new InlineKeyboard().webApp(botText.openButton, appUrl(config, code));
-    await ctx.reply(code ? `${botText.greeting}\n\n${botText.invited}` : botText.greeting, { reply_markup: keyboard });
+    const keyboard = new InlineKeyboard().webApp(text.openButton, appUrl(config, code));
+    await ctx.reply(code ? `${text.greeting}\n\n${text.invited}` : text.greeting, { reply_markup: keyboard });
+    // The menu button of this chat says "Play" in the player's language too (the default one set by
+    // bot:setup is English: the Bot API has no per-language menu button). Best-effort: the reply is
+    // sent, and a chat whose button cannot be set keeps the default one.
+    await ctx.api
+      .setChatMenuButton({ chat_id: ctx.chat.id, menu_button: { type: 'web_app', text: text.openButton, web_app: { url: appUrl(config) } } })
+      .catch(() => undefined);
   });
 
   bot.command('help', async (ctx) => {
-    await ctx.reply(botText.help, { reply_markup: new InlineKeyboard().webApp(botText.openButton, appUrl(config)) });
+    const text = botTextsFor(ctx.from?.language_code);
+    await ctx.reply(text.help, { reply_markup: new InlineKeyboard().webApp(text.openButton, appUrl(config)) });
   });
 
   return bot;
@@ -59,10 +63,16 @@ export async function setUpBot(config: Config, bot: Bot): Promise<{ webhookUrl: 
   if (!config.botToken) throw new Error('BOT_TOKEN is not set');
   const webhookUrl = `${config.publicUrl}/api/telegram/webhook/${webhookSecret(config.botToken)}`;
   await bot.api.setWebhook(webhookUrl, { secret_token: webhookSecret(config.botToken), allowed_updates: ['message'], drop_pending_updates: false });
-  await bot.api.setChatMenuButton({ menu_button: { type: 'web_app', text: botText.openButton, web_app: { url: appUrl(config) } } });
-  await bot.api.setMyCommands([
-    { command: 'start', description: 'Open Duel Stakes' },
-    { command: 'help', description: 'What is Duel Stakes?' },
-  ]);
+  await bot.api.setChatMenuButton({ menu_button: { type: 'web_app', text: botLocales.en.openButton, web_app: { url: appUrl(config) } } });
+  // The command list in each language (Telegram shows the one for the user's language_code), English
+  // as the default for every other language.
+  for (const language of LANGUAGES) {
+    const { commands } = botLocales[language];
+    const list = [
+      { command: 'start', description: commands.start },
+      { command: 'help', description: commands.help },
+    ];
+    await (language === 'en' ? bot.api.setMyCommands(list) : bot.api.setMyCommands(list, { language_code: language }));
+  }
   return { webhookUrl };
 }

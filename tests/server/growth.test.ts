@@ -216,6 +216,37 @@ for (const kind of databaseKinds) {
       expect((await send(secret, secret, { not: 'an update' })).statusCode).toBe(400);
     });
 
+    it("answers in the sender's Telegram language and sets their chat's menu button in it", async () => {
+      const secret = webhookSecret(BOT_TOKEN);
+      const update = (text: string, id: number, languageCode: string) => ({
+        update_id: id,
+        message: {
+          message_id: id,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: 900 + id, type: 'private', first_name: 'Ani' },
+          from: { id: 900 + id, is_bot: false, first_name: 'Ani', language_code: languageCode },
+          text,
+          entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }],
+        },
+      });
+      const replyTo = (chatId: number) => botApi.calls.find((c) => c.method === 'sendMessage' && c.body.chat_id === chatId)?.body;
+      const buttonOf = (body: Record<string, unknown> | undefined) => (body?.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard[0]![0]!.text;
+      const webhook = (body: unknown) =>
+        t.app.inject({ method: 'POST', url: `/api/telegram/webhook/${secret}`, headers: { 'x-telegram-bot-api-secret-token': secret }, payload: body as object });
+
+      expect((await webhook(update('/start abc_123', 11, 'ru'))).statusCode).toBe(200);
+      expect(replyTo(911)?.text).toContain('Вас пригласил друг');
+      expect(buttonOf(replyTo(911))).toBe('Играть');
+      expect(botApi.calls.find((c) => c.method === 'setChatMenuButton' && c.body.chat_id === 911)?.body).toMatchObject({
+        menu_button: { type: 'web_app', text: 'Играть', web_app: { url: 'https://duel.example/' } },
+      });
+      await webhook(update('/help', 12, 'hy-AM'));
+      expect(replyTo(912)?.text).toContain('մինի հավելված');
+      expect(buttonOf(replyTo(912))).toBe('Խաղալ');
+      await webhook(update('/start', 13, 'de'));
+      expect(buttonOf(replyTo(913))).toBe('Play now');
+    });
+
     it('sets the webhook, the menu button and the commands for npm run bot:setup', async () => {
       const { createBot, setUpBot } = await import('../../server/telegram/bot.ts');
       const bot = createBot(t.config)!;
@@ -225,7 +256,12 @@ for (const kind of databaseKinds) {
       const byMethod = Object.fromEntries(botApi.calls.map((c) => [c.method, c.body]));
       expect(byMethod.setWebhook).toMatchObject({ url: webhookUrl, secret_token: secret });
       expect(byMethod.setChatMenuButton).toMatchObject({ menu_button: { type: 'web_app', web_app: { url: 'https://duel.example/' } } });
-      expect((byMethod.setMyCommands as { commands: { command: string }[] }).commands.map((c) => c.command)).toEqual(['start', 'help']);
+      const lists = botApi.calls.filter((c) => c.method === 'setMyCommands').map((c) => c.body as { commands: { command: string; description: string }[]; language_code?: string });
+      // The default list (English) and one for each of the app's other languages.
+      expect(lists.map((list) => list.language_code ?? 'default')).toEqual(['default', 'ru', 'hy']);
+      for (const list of lists) expect(list.commands.map((c) => c.command)).toEqual(['start', 'help']);
+      expect(lists[1]?.commands[0]?.description).toBe('Открыть Duel Stakes');
+      expect(lists[2]?.commands[1]?.description).toBe('Ի՞նչ է Duel Stakes-ը');
     });
   });
 }
