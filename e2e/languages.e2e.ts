@@ -46,6 +46,14 @@ describe('the language switch', () => {
     const russian = await browser.newPage({ locale: 'ru-RU' });
     await signUpAndLogIn(russian);
     await russian.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'ЗАДАНИЯ' }).waitFor();
+    await russian.getByRole('button', { name: /Нарды/ }).waitFor();
+    // The narrowest phone: the longer Russian labels wrap, and no button's text runs out of it.
+    await russian.setViewportSize({ width: 320, height: 640 });
+    await russian.screenshot({ path: 'e2e/.artifacts/lobby-ru-320.png', fullPage: true });
+    const overflowing = await russian.evaluate(() =>
+      [...document.querySelectorAll('button, a.button, .footer__item')].filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent),
+    );
+    expect(overflowing).toEqual([]);
     await russian.goto('/profile');
     await russian.getByRole('heading', { name: 'Профиль' }).waitFor();
 

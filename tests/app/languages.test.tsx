@@ -5,7 +5,8 @@ import { makeUser, renderApp } from './renderApp.tsx';
 
 /**
  * Issue 23: the app speaks the account's language. These pages are in the locale files so far: the
- * footer and Profile (with its language switch); the others follow in the next slices.
+ * lobby (with its bet and search popups), the footer and Profile (with its language switch); the others
+ * follow in the next slices.
  */
 function profileApi(language: 'en' | 'ru' | 'hy' | null) {
   const player = makeUser({ nickname: 'Ani', country: 'AM', language });
@@ -64,5 +65,40 @@ describe('the app in the account language', () => {
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('radio', { name: 'Русский' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось сохранить язык. Попробуйте ещё раз.');
+  });
+});
+
+describe('the lobby in the account language', () => {
+  function lobbyApi(language: 'ru' | 'hy') {
+    return stubApi({
+      'GET /api/protected': { body: { user: makeUser({ language, balance: 0.5, country: 'AM' }) } },
+      'GET /api/current-game': { body: { game: null, opponents: [] } },
+    });
+  }
+
+  it('Russian: balance, the four games by their Russian names, the bet popup and its refusal', async () => {
+    lobbyApi('ru');
+    const { user } = renderApp('/game');
+    expect(await screen.findByText('Общий баланс (USDT)')).toBeInTheDocument();
+    for (const link of ['Пополнить', 'Вывести', 'История']) expect(screen.getByRole('link', { name: link })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Армения' })).toBeInTheDocument();
+    for (const game of ['Камень, ножницы, бумага', 'Блот', 'Карром', 'Нарды']) expect(screen.getByRole('button', { name: new RegExp(game) })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Нарды/ }));
+    const popup = screen.getByRole('dialog', { name: 'Нарды' });
+    expect(within(popup).getByText('Выберите ставку')).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: 'Играть' }));
+    expect(within(popup).getByText('Выберите игру и ставку')).toBeInTheDocument();
+    await user.click(within(popup).getByRole('radio', { name: '$1, выигрыш $1.80' }));
+    await user.click(within(popup).getByRole('button', { name: 'Играть' }));
+    expect(within(popup).getByText('Недостаточно средств на балансе')).toBeInTheDocument();
+    expect(within(popup).getByRole('radio', { name: 'Бесплатно, игра на жетоны' })).toBeInTheDocument();
+  });
+
+  it('Armenian: the games by their Armenian names, nardi and blot among them', async () => {
+    lobbyApi('hy');
+    renderApp('/game');
+    expect(await screen.findByText('Ընդհանուր հաշվեկշիռ (USDT)')).toBeInTheDocument();
+    for (const game of ['Քար, թուղթ, մկրատ', 'Բլոտ', 'Կարոմ', 'Նարդի']) expect(screen.getByRole('button', { name: new RegExp(game) })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Խաղեր' })).toBeInTheDocument();
   });
 });

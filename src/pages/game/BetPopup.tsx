@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { gameNames, type GameMode } from '../../../protocol/constants.ts';
-import { betLabel, betLevels, gameText, SCORE_GATE, scoreGatedBets } from '../../../protocol/game.ts';
+import { useTranslation } from 'react-i18next';
+import type { GameMode } from '../../../protocol/constants.ts';
+import { betLabel, betLevels, SCORE_GATE, scoreGatedBets } from '../../../protocol/game.ts';
 import { formatBalance } from '../../../protocol/money.ts';
 import { messageOf } from '../../api/http.ts';
 import { startSearch } from '../../app/lobby.ts';
@@ -19,38 +20,39 @@ interface BetPopupProps {
 
 /** The bet options of one game (spec §2, §9): a level, then Play; accepted, the search popup takes over. */
 export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
+  const { t } = useTranslation();
   const [bet, setBet] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const starting = useMutation({
     mutationFn: startSearch,
     onSuccess: onClose,
-    onError: (error) => setProblem(messageOf(error, { failed: gameText.startFailed, error: gameText.startFailed })),
+    onError: (error) => setProblem(messageOf(error, { failed: t('bet.startFailed'), error: t('bet.startFailed') })),
   });
 
   const play = () => {
     const found = startGameProblem(mode, bet, balance, score);
-    setProblem(found);
+    setProblem(found && t(`bet.${found}`));
     if (!found && bet !== null) starting.mutate({ gameMode: mode, betAmount: bet });
   };
 
   return (
     <Popup
-      title={gameNames[mode]}
+      title={t(`games.${mode}.name`)}
       onClose={onClose}
       actions={
         <>
           <FormError message={problem} />
           <button className="button button--block" type="button" disabled={starting.isPending} onClick={play}>
-            Play
+            {t('bet.play')}
           </button>
           <button className="button button--secondary button--block" type="button" onClick={onClose}>
-            Cancel
+            {t('bet.cancel')}
           </button>
         </>
       }
     >
-      <p>Choose your bet</p>
-      <div className="bet-levels" role="radiogroup" aria-label="Bet amount">
+      <p>{t('bet.choose')}</p>
+      <div className="bet-levels" role="radiogroup" aria-label={t('bet.levels')}>
         {betLevels[mode].map((level) => {
           const free = level.bet === 0;
           return (
@@ -59,7 +61,7 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
               type="button"
               role="radio"
               aria-checked={bet === level.bet}
-              aria-label={free ? 'Free, play for tokens' : `${betLabel(level.bet)}, win $${formatBalance(level.payout).text}`}
+              aria-label={free ? t('bet.free') : t('bet.paid', { bet: betLabel(level.bet), payout: `$${formatBalance(level.payout).text}` })}
               className={bet === level.bet ? 'bet-level bet-level--chosen' : 'bet-level'}
               onClick={() => {
                 setBet(level.bet);
@@ -70,15 +72,15 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
               <span className="bet-level__payout">
                 {free ? (
                   <>
-                    <StakeAmount amount={0} free /> play
+                    <StakeAmount amount={0} free /> {t('bet.freePlay')}
                   </>
                 ) : (
                   <>
-                    Win <StakeAmount amount={level.payout} free={false} />
+                    {t('bet.win')} <StakeAmount amount={level.payout} free={false} />
                   </>
                 )}
               </span>
-              {scoreGatedBets[mode].includes(level.bet) && <span className="bet-level__gate">Score {SCORE_GATE}+</span>}
+              {scoreGatedBets[mode].includes(level.bet) && <span className="bet-level__gate">{t('bet.scoreGate', { score: SCORE_GATE })}</span>}
             </button>
           );
         })}

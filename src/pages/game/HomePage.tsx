@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { gameRoutes } from '../../../protocol/game.ts';
-import { integrityText } from '../../../protocol/integrity.ts';
 import { liveGame, reloadCurrentGame } from '../../app/liveGame.ts';
 import { lobby } from '../../app/lobby.ts';
 import { session } from '../../app/session.ts';
@@ -14,6 +14,7 @@ import './home.css';
 
 /** /game (and /): the lobby. Only rendered behind the session guard, so the user is there. */
 export function HomePage() {
+  const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const { search } = useSnapshot(lobby);
   const navigate = useNavigate();
@@ -39,7 +40,7 @@ export function HomePage() {
       {/* Said up front: the server refuses a frozen account's games, withdrawals and claims anyway (403). */}
       {user.frozen && (
         <p className="home__frozen" role="status" data-testid="frozen-banner">
-          {integrityText.frozen}
+          {t('lobby.frozen')}
         </p>
       )}
       <BalanceCard balance={user.balance} />

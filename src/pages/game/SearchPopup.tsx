@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { gameNames } from '../../../protocol/constants.ts';
-import { betLabel, gameText } from '../../../protocol/game.ts';
+import { useTranslation } from 'react-i18next';
+import { betLabel } from '../../../protocol/game.ts';
 import { messageOf } from '../../api/http.ts';
 import { cancelSearch, type Search } from '../../app/lobby.ts';
 import { FormError } from '../../ui/FormError.tsx';
@@ -16,18 +16,19 @@ export function formatElapsed(ms: number): string {
 
 /** Spec §2: searching for an opponent, the time it has taken, and 'Cancel Search' (the bet comes back). */
 export function SearchPopup({ search }: { search: Readonly<Search> }) {
+  const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
   const canceling = useMutation({ mutationFn: cancelSearch });
-  const problem = canceling.error ? messageOf(canceling.error, { failed: gameText.cancelFailed, error: gameText.cancelFailed }) : null;
+  const problem = canceling.error ? messageOf(canceling.error, { failed: t('search.cancelFailed'), error: t('search.cancelFailed') }) : null;
 
   return (
     <div className={search.closing ? 'search-popup search-popup--closing' : 'search-popup'}>
       <Popup
-        title="Searching for an opponent"
+        title={t('search.title')}
         actions={
           <>
             <FormError message={problem} />
@@ -37,16 +38,16 @@ export function SearchPopup({ search }: { search: Readonly<Search> }) {
               disabled={canceling.isPending || search.closing}
               onClick={() => canceling.mutate()}
             >
-              Cancel Search
+              {t('search.cancel')}
             </button>
           </>
         }
       >
         <span className="spinner" aria-hidden="true" />
         <p>
-          {gameNames[search.gameMode]} · {betLabel(search.betAmount)}
+          {t(`games.${search.gameMode}.name`)} · {betLabel(search.betAmount)}
         </p>
-        <p className="search-popup__elapsed" role="timer" aria-label="Elapsed time">
+        <p className="search-popup__elapsed" role="timer" aria-label={t('search.elapsed')}>
           {formatElapsed(now - search.startedAt)}
         </p>
       </Popup>

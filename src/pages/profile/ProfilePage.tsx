@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { z } from 'zod';
-import { countries } from '../../../protocol/countries.ts';
 import { nickname } from '../../../protocol/user.ts';
 import { ApiError } from '../../api/http.ts';
 import { updateProfile } from '../../api/updateProfile.ts';
 import { session, updateUser } from '../../app/session.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { regionsIn } from '../../i18n/regions.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
@@ -24,26 +24,11 @@ import './profile.css';
 const profileForm = z.object({ nickname, country: z.string() });
 type ProfileForm = z.input<typeof profileForm>;
 
-/** The countries named and sorted in the player's language (Intl knows every region's name in it). */
-function useCountryNames(): readonly (readonly [string, string])[] {
-  const language = currentLanguage();
-  return useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([language], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    const collator = new Intl.Collator(language);
-    return countries
-      .map(([code, english]) => [code, names?.of(code) ?? english] as const)
-      .sort(([, a], [, b]) => collator.compare(a, b));
-  }, [language]);
-}
 
 export function ProfilePage() {
   const { t } = useTranslation();
-  const countryNames = useCountryNames();
+  const language = currentLanguage();
+  const countryNames = useMemo(() => regionsIn(language), [language]);
   const { user } = useSnapshot(session);
   const countryId = useId();
   const {
