@@ -1,7 +1,25 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughForm, registerThroughForm, signUpAndLogIn, uniqueUser, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
+
+/**
+ * The narrowest phone (320 px): a screenshot, and every button, button-link and tab whose text runs out
+ * of it or off the screen (Russian and Armenian labels are long; they must wrap instead).
+ */
+async function overflowAt320(page: Page, shot: string): Promise<(string | null)[]> {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.screenshot({ path: `e2e/.artifacts/${shot}.png`, fullPage: true });
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, a.button, .footer__item')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return element.scrollWidth > element.clientWidth + 1 || box.left < -1 || box.right > document.documentElement.clientWidth + 1;
+      })
+      .map((element) => element.textContent),
+  );
+}
 
 /** Issue 23: the language is the account's — chosen once in Profile, it follows the player everywhere. */
 describe('the language switch', () => {
@@ -47,15 +65,14 @@ describe('the language switch', () => {
     await signUpAndLogIn(russian);
     await russian.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'ЗАДАНИЯ' }).waitFor();
     await russian.getByRole('button', { name: /Нарды/ }).waitFor();
-    // The narrowest phone: the longer Russian labels wrap, and no button's text runs out of it.
-    await russian.setViewportSize({ width: 320, height: 640 });
-    await russian.screenshot({ path: 'e2e/.artifacts/lobby-ru-320.png', fullPage: true });
-    const overflowing = await russian.evaluate(() =>
-      [...document.querySelectorAll('button, a.button, .footer__item')].filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent),
-    );
-    expect(overflowing).toEqual([]);
+    expect(await overflowAt320(russian, 'lobby-ru-320')).toEqual([]);
     await russian.goto('/profile');
     await russian.getByRole('heading', { name: 'Профиль' }).waitFor();
+
+    const armenian = await browser.newPage({ locale: 'hy-AM' });
+    await signUpAndLogIn(armenian);
+    await armenian.getByRole('button', { name: /Նարդի/ }).waitFor();
+    expect(await overflowAt320(armenian, 'lobby-hy-320')).toEqual([]);
 
     const english = await browser.newPage({ locale: 'en-US' });
     await signUpAndLogIn(english);
