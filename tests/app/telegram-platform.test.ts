@@ -1,6 +1,6 @@
 import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bindSettingsButton, enterGameFullscreen, startTelegram, telegramPlatform } from '../../src/platform/telegram.ts';
+import { bindSettingsButton, enterGameFullscreen, selectionHaptic, startTelegram, telegramPlatform } from '../../src/platform/telegram.ts';
 
 /**
  * Issue 23 §3: the Mini App platform as a Telegram user on a phone expects it — full height at once, the
@@ -55,6 +55,12 @@ describe('the Mini App platform on a phone', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     leave();
     expect(sent.map(([method]) => method)).toEqual(['web_app_request_fullscreen', 'web_app_exit_fullscreen']);
+  });
+
+  it('ticks on a changed selection (a bet, a language) with the selection haptic', () => {
+    sent.length = 0;
+    selectionHaptic();
+    expect(sent).toEqual([['web_app_trigger_haptic_feedback', { type: 'selection_change' }]]);
   });
 
   it("shows Telegram's Settings entry and opens the given page from it; hides it where asked", () => {

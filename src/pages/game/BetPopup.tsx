@@ -6,6 +6,7 @@ import { betLabel, betLevels, SCORE_GATE, scoreGatedBets } from '../../../protoc
 import { formatBalance } from '../../../protocol/money.ts';
 import { messageOf } from '../../api/http.ts';
 import { startSearch } from '../../app/lobby.ts';
+import { selectionHaptic } from '../../platform/telegram.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { StakeAmount } from '../../ui/StakeAmount.tsx';
@@ -64,6 +65,7 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
               aria-label={free ? t('bet.free') : t('bet.paid', { bet: betLabel(level.bet), payout: `$${formatBalance(level.payout).text}` })}
               className={bet === level.bet ? 'bet-level bet-level--chosen' : 'bet-level'}
               onClick={() => {
+                if (bet !== level.bet) selectionHaptic();
                 setBet(level.bet);
                 setProblem(null);
               }}
