@@ -46,6 +46,8 @@ export async function startI18n(language: Language): Promise<void> {
       react: { useSuspense: false },
     });
   document.documentElement.lang = language;
+  // The chosen locale's chunk did not come (a dropped connection): English rather than bare keys.
+  if (!i18next.hasResourceBundle(language, 'translation') && language !== DEFAULT_LANGUAGE) await showLanguage(DEFAULT_LANGUAGE);
 }
 
 /**
