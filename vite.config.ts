@@ -65,6 +65,22 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|valtio|proxy-compare)[\\/]/,
             },
+            // zod in a chunk of its own: the forms and game screens that parse with it share it, and
+            // it never rides in a shared chunk the first load needs for something else.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The protocol's schemas beside it, for the same reason: the lobby takes only the zod-free
+            // constants (gameConstants, money, constants, countries, fairness, device). Only the modules
+            // with schemas (or importing them: errorCodes) go there, and everything else of protocol/
+            // (what they import) is the next group's: the schemas' chunk must never import from an
+            // entry's chunk (which would run that entry: the back office once started the player app
+            // that way), nor the constants' chunk from the schemas' (a cycle: a table read before it is set).
+            {
+              name: 'schemas',
+              test: /protocol[\\/](game|rps|blot|carrom|backgammon|user|auth|wallet|growth|integrity|admin|usdtAmount|fairnessProof|errorCodes)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            { name: 'protocol', test: /protocol[\\/]/, includeDependenciesRecursively: false, priority: 1 },
           ],
         },
       },

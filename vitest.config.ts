@@ -19,11 +19,16 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // telegram-ui has no "exports": Node would load its CommonJS build, whose drawer (vaul, Radix
+        // Dialog) is another copy than the ESM one src/ui/Popup.tsx imports for the title, and the title
+        // would not find its dialog. Its ESM build, transformed like app code, is what Vite bundles too.
+        resolve: { alias: [{ find: /^@telegram-apps\/telegram-ui$/, replacement: '@telegram-apps/telegram-ui/dist/index.js' }] },
         test: {
           name: 'app',
           environment: 'jsdom',
           include: ['tests/app/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/app/setup.ts'],
+          server: { deps: { inline: [/@telegram-apps\/telegram-ui/] } },
         },
       },
     ],

@@ -4,7 +4,7 @@ import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { adminLogout } from '../src/api/adminLogout.ts';
 import { useAdminSession } from '../src/api/adminSession.ts';
 import { isUnauthorized } from '../src/api/http.ts';
-import { LoadingOverlay } from '../src/ui/LoadingOverlay.tsx';
+import { LoadingOverlay } from './ui/LoadingOverlay.tsx';
 import { onAdminUnauthorized } from './api/adminHttp.ts';
 import { clearAdminToken, readAdminToken } from './adminToken.ts';
 

@@ -1,4 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import en from '../src/i18n/locales/en.ts';
+import type { Messages } from '../src/i18n/messages.ts';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 // Debian's Chromium; never a downloaded browser. The flags keep it off the (closed) network.
@@ -73,31 +75,34 @@ export function uniqueUser(): { username: string; email: string; password: strin
   return { username, email: `${username}@example.com`, password: 'e2e-secret-pass' };
 }
 
-/** The register form, up to its success popup. */
-export async function registerThroughForm(page: Page, user: ReturnType<typeof uniqueUser>): Promise<void> {
+/**
+ * The register form, up to its success popup, in the language the page shows (`messages`: English unless
+ * the browser's language made it another).
+ */
+export async function registerThroughForm(page: Page, user: ReturnType<typeof uniqueUser>, { auth }: Messages = en): Promise<void> {
   await page.goto('/register');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm Password').fill(user.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByText('Congratulations! You have successfully registered.').waitFor();
+  await page.getByLabel(auth.username).fill(user.username);
+  await page.getByLabel(auth.email).fill(user.email);
+  await page.getByLabel(auth.password, { exact: true }).fill(user.password);
+  await page.getByLabel(auth.confirmPassword).fill(user.password);
+  await page.getByRole('button', { name: auth.register.submit }).click();
+  await page.getByText(auth.register.done).waitFor();
 }
 
-/** The login form, filled and sent (the page must show it). */
-export async function loginThroughForm(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+/** The login form, filled and sent (the page must show it), in the page's language. */
+export async function loginThroughForm(page: Page, username: string, password: string, { auth }: Messages = en): Promise<void> {
+  await page.getByLabel(auth.username).fill(username);
+  await page.getByLabel(auth.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: auth.login.submit }).click();
 }
 
-/** Registers a fresh player through the form and signs them in: the page ends on /game. */
-export async function signUpAndLogIn(page: Page): Promise<ReturnType<typeof uniqueUser>> {
+/** Registers a fresh player through the form and signs them in, in the page's language: the page ends on /game. */
+export async function signUpAndLogIn(page: Page, messages: Messages = en): Promise<ReturnType<typeof uniqueUser>> {
   const user = uniqueUser();
-  await registerThroughForm(page, user);
-  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await registerThroughForm(page, user, messages);
+  await page.getByRole('button', { name: messages.auth.goToLogin }).click();
   await page.waitForURL('**/login');
-  await loginThroughForm(page, user.username, user.password);
+  await loginThroughForm(page, user.username, user.password, messages);
   await page.waitForURL('**/game');
   return user;
 }
@@ -155,4 +160,28 @@ export async function signedInOperator(browser: ReturnType<typeof useBrowser>, o
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/admin/dashboard');
   return page;
+}
+
+/**
+ * The page at a phone's width (320 px, the narrowest; 390 px, a common one): a full-page screenshot in
+ * e2e/.artifacts, and every button, link-button, radio, switch and tab whose text runs out of it (or
+ * out of a label inside it) or off the screen. Russian and Armenian labels are long: they must wrap,
+ * not overflow or be cut.
+ */
+export async function overflowAt(page: Page, width: 320 | 390, shot: string): Promise<string[]> {
+  await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `e2e/.artifacts/${shot}-${width}.png`, fullPage: true });
+  return page.evaluate(() => {
+    const screenWidth = document.documentElement.clientWidth;
+    const runsOut = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    return [...document.querySelectorAll('button, a[href], [role="radio"], [role="switch"], [role="tab"]')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || getComputedStyle(element).display === 'inline') return false;
+        const parts = [element, ...element.querySelectorAll('span, div')].filter((part) => getComputedStyle(part).display !== 'inline');
+        return parts.some(runsOut) || box.left < -1 || box.right > screenWidth + 1;
+      })
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim()}"`);
+  });
 }

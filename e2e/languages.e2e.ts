@@ -1,25 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughForm, registerThroughForm, signUpAndLogIn, uniqueUser, useBrowser } from './browser.ts';
+import hy from '../src/i18n/locales/hy.ts';
+import ru from '../src/i18n/locales/ru.ts';
+import { loginThroughForm, overflowAt, registerThroughForm, signUpAndLogIn, uniqueUser, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-
-/**
- * The narrowest phone (320 px): a screenshot, and every button, button-link and tab whose text runs out
- * of it or off the screen (Russian and Armenian labels are long; they must wrap instead).
- */
-async function overflowAt320(page: Page, shot: string): Promise<(string | null)[]> {
-  await page.setViewportSize({ width: 320, height: 640 });
-  await page.screenshot({ path: `e2e/.artifacts/${shot}.png`, fullPage: true });
-  return page.evaluate(() =>
-    [...document.querySelectorAll('button, a.button, .footer__item')]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return element.scrollWidth > element.clientWidth + 1 || box.left < -1 || box.right > document.documentElement.clientWidth + 1;
-      })
-      .map((element) => element.textContent),
-  );
-}
 
 /** Issue 23: the language is the account's — chosen once in Profile, it follows the player everywhere. */
 describe('the language switch', () => {
@@ -62,17 +46,17 @@ describe('the language switch', () => {
 
   it('a new player in a Russian browser gets Russian before choosing anything; an English one English', async () => {
     const russian = await browser.newPage({ locale: 'ru-RU' });
-    await signUpAndLogIn(russian);
+    await signUpAndLogIn(russian, ru);
     await russian.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'ЗАДАНИЯ' }).waitFor();
     await russian.getByRole('button', { name: /Нарды/ }).waitFor();
-    expect(await overflowAt320(russian, 'lobby-ru-320')).toEqual([]);
+    expect(await overflowAt(russian, 320, 'lobby-ru-browser')).toEqual([]);
     await russian.goto('/profile');
     await russian.getByRole('heading', { name: 'Профиль' }).waitFor();
 
     const armenian = await browser.newPage({ locale: 'hy-AM' });
-    await signUpAndLogIn(armenian);
+    await signUpAndLogIn(armenian, hy);
     await armenian.getByRole('button', { name: /Նարդի/ }).waitFor();
-    expect(await overflowAt320(armenian, 'lobby-hy-320')).toEqual([]);
+    expect(await overflowAt(armenian, 320, 'lobby-hy-browser')).toEqual([]);
 
     const english = await browser.newPage({ locale: 'en-US' });
     await signUpAndLogIn(english);

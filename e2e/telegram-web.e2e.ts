@@ -1,21 +1,14 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseRps, newPlayer, searchFor, useBrowser, type PhonePlayer, type Screen } from './browser.ts';
-import { APP_ORIGIN, miniAppUrl, startTelegramWeb, telegramWebPage, telegramWebviewStandIn, type TelegramWebStandIn } from './telegramWeb.ts';
+import { chooseRps, newPlayer, searchFor, type PhonePlayer, type Screen } from './browser.ts';
+import { APP_ORIGIN, miniAppUrl, telegramWebPage, telegramWebviewStandIn, useTelegramBrowser } from './telegramWeb.ts';
 
 /**
  * Issue 22: the Mini App opened from Telegram Web, where it runs in a cross-site iframe of
  * https://web.telegram.org that never gets a cookie nor storage; and the same journey top-level, as
  * Telegram's phone and desktop clients open it in a webview of its own.
  */
-let standIn: TelegramWebStandIn | undefined;
-const browser = useBrowser(async () => {
-  standIn = await startTelegramWeb(inject('baseUrl'));
-  return standIn.chromiumFlags;
-});
-afterAll(async () => {
-  await standIn?.close();
-});
+const browser = useTelegramBrowser();
 
 const CREDIT_TIMEOUT_MS = 30_000;
 

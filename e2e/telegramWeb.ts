@@ -4,6 +4,8 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { useBrowser } from './browser.ts';
 
 /**
  * A local stand-in for Telegram Web (issue 22), one HTTPS server on a loopback port that Chromium reaches
@@ -147,10 +149,40 @@ let telegramIds = 6_100_000_000 + (process.pid % 1000) * 1000;
  * The Mini App's URL as a Telegram client opens it: the launch parameters in the hash, initData signed
  * with the bot's token (the server validates it for real).
  */
-export function miniAppUrl(user: { firstName: string }, platform: 'weba' | 'ios' | 'android'): { url: string; telegramId: number } {
+/** Telegram's night theme, as its Android app sends it. */
+const DARK_THEME = {
+  bg_color: '#212d3b',
+  text_color: '#ffffff',
+  hint_color: '#7d8b99',
+  link_color: '#5eabe1',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#151e27',
+  header_bg_color: '#242d39',
+  accent_text_color: '#64b5ef',
+  section_bg_color: '#17212b',
+  destructive_text_color: '#ee686f',
+};
+
+interface MiniAppUser {
+  firstName: string;
+  /** Telegram's language_code of the user (initData), when the test gives one. */
+  languageCode?: string;
+  /** Telegram's theme: its day (light) one unless a test asks for the night one. */
+  theme?: 'light' | 'dark';
+}
+
+export function miniAppUrl(user: MiniAppUser, platform: 'weba' | 'ios' | 'android'): { url: string; telegramId: number } {
   telegramIds += 1;
   const initData = sign(
-    { user: { id: telegramIds, first_name: user.firstName, username: `${user.firstName.toLowerCase()}_${telegramIds}` } } as never,
+    {
+      user: {
+        id: telegramIds,
+        first_name: user.firstName,
+        username: `${user.firstName.toLowerCase()}_${telegramIds}`,
+        ...(user.languageCode ? { language_code: user.languageCode } : {}),
+      },
+    } as never,
     E2E_BOT_TOKEN,
     new Date(),
   );
@@ -158,7 +190,7 @@ export function miniAppUrl(user: { firstName: string }, platform: 'weba' | 'ios'
     tgWebAppData: initData,
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: platform,
-    tgWebAppThemeParams: JSON.stringify(THEME),
+    tgWebAppThemeParams: JSON.stringify(user.theme === 'dark' ? DARK_THEME : THEME),
   });
   return { url: `${APP_ORIGIN}/#${launch.toString()}`, telegramId: telegramIds };
 }
@@ -186,3 +218,19 @@ export function telegramWebviewStandIn(): void {
 
 /** Telegram Web's page with the Mini App at `appUrl` in its iframe. */
 export const telegramWebPage = (appUrl: string) => `${TELEGRAM_WEB}/a/?app=${encodeURIComponent(appUrl)}`;
+
+/**
+ * A test file's browser that reaches the stand-in's two hosts: the stand-in starts with the file (once
+ * the e2e server is up) and stops after it.
+ */
+export function useTelegramBrowser(): ReturnType<typeof useBrowser> {
+  let standIn: TelegramWebStandIn | undefined;
+  const browser = useBrowser(async () => {
+    standIn = await startTelegramWeb(inject('baseUrl'));
+    return standIn.chromiumFlags;
+  });
+  afterAll(async () => {
+    await standIn?.close();
+  });
+  return browser;
+}

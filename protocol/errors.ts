@@ -37,7 +37,11 @@ export const errorText = {
   invalidDate: 'Invalid Date',
 } as const;
 
-/** Every non-2xx answer of the API has this body (DESIGN.md section 3). */
+/**
+ * Every non-2xx answer of the API has this body (DESIGN.md section 3): the spec's English text, and a
+ * stable code the app translates (protocol/errorCodes.ts).
+ */
 export interface ErrorBody {
   message: string;
+  code: string;
 }

@@ -7,10 +7,7 @@ import type { GameMode } from './constants.ts';
  * operators' risk flags, user risk view, freeze and withdrawal review (additions to spec §7).
  */
 
-/** The header that carries the app's device id: a random id kept in the device's local storage. */
-export const DEVICE_ID_HEADER = 'x-device-id';
-/** What a device id looks like (the app makes 32 hex digits; anything of this shape is taken). */
-export const deviceIdPattern = /^[A-Za-z0-9_-]{16,64}$/;
+export { DEVICE_ID_HEADER, deviceIdPattern } from './device.ts';
 
 export const integrityText = {
   frozen: 'Your account is under review. Please contact support.',

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one place where USDT on the wire (a JSON number, at most 6 decimals) meets micro-USDT in the
  * server (a bigint; 1 USDT = 1 000 000, USDT-TRC20's own precision). Arithmetic never uses floats.
@@ -21,19 +19,6 @@ export function usdtToMicro(usdt: number): bigint {
   if (!Number.isSafeInteger(scaled)) throw new RangeError('Amount is too large');
   return BigInt(scaled);
 }
-
-/** A wire amount in USDT: a number with at most 6 decimals. */
-export const usdtAmount = z.number({ error: 'Amount must be a number' }).refine(
-  (value) => {
-    try {
-      usdtToMicro(value);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'Amount must have at most 6 decimals' },
-);
 
 /** Balance shown as whole part and two decimals, rounded down (spec §2, §9). */
 export function formatBalance(usdt: number): { whole: string; cents: string; text: string } {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usdtAmount } from './money.ts';
+import { usdtAmount } from './usdtAmount.ts';
 
 /** Spec §9: the network fee of a withdrawal, and the rule that the amount must exceed it. */
 export const WITHDRAWAL_FEE = 1.5;

@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import './context.ts';
 import type { Database } from './db/client.ts';
 import { serveClientApps } from './http/clientApps.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { createAuthLimiter } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -31,6 +31,7 @@ import { adminProofRoutes, proofRoutes } from './games/proof.ts';
 import { clientSeedRoutes } from './games/clientSeeds.ts';
 import { adminGrowthRoutes, growthRoutes } from './growth/routes.ts';
 import { telegramBotRoutes } from './telegram/routes.ts';
+import { inviteMessageRoutes } from './telegram/inviteMessage.ts';
 import { attachGameSockets } from './games/sockets.ts';
 import { startGameWorkers } from './games/workers.ts';
 import { stopAdminFeeds } from './games/admin.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
 
   await app.register(fastifyCookie);
@@ -125,6 +127,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(proofRoutes);
       await api.register(clientSeedRoutes);
       await api.register(growthRoutes);
+      await api.register(inviteMessageRoutes);
       await api.register(telegramBotRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminGameRoutes, { prefix: '/admin' });

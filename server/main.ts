@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { uniqueViolation } from './db/errors.ts';
 import { migrate } from './db/migrate.ts';
+import { errorBody } from './http/errors.ts';
 
 /** After SIGTERM, how long requests already in flight get to finish before their connections are cut. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -35,7 +36,7 @@ function stopGracefully(app: FastifyInstance, database: Database, log: Logger): 
   let draining = false;
   app.addHook('onRequest', async (request, reply) => {
     if (draining && request.url.split('?')[0] === '/api/ready') {
-      return reply.status(503).send({ ok: false, message: 'This node is shutting down' });
+      return reply.status(503).send({ ok: false, ...errorBody(503, 'This node is shutting down') });
     }
   });
   app.addHook('onSend', async (_request, reply) => {

@@ -6,8 +6,8 @@ import { adminLoginBody, type AdminLoginBody } from '../../protocol/auth.ts';
 import { errorText } from '../../protocol/errors.ts';
 import { adminLogin } from '../../src/api/adminLogin.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { FormError } from '../../src/ui/FormError.tsx';
-import { TextField } from '../../src/ui/TextField.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { TextField } from '../ui/TextField.tsx';
 import { saveAdminToken } from '../adminToken.ts';
 
 /** Spec §5: any non-ok answer reads 'Invalid credentials' — except a rate limit, which says to wait. */

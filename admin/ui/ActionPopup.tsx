@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { messageOf } from '../../src/api/http.ts';
-import { FormError } from '../../src/ui/FormError.tsx';
-import { Popup } from '../../src/ui/Popup.tsx';
+import { FormError } from './FormError.tsx';
+import { Popup } from './Popup.tsx';
 
 interface ActionPopupProps {
   title: string;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Not built</title>
 <p>The app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
@@ -30,7 +31,7 @@ export async function serveClientApps(app: FastifyInstance, distDir: string): Pr
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isPage || looksLikeFile) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+      return reply.status(404).send(errorBody(404, `Not found: ${request.method} ${pathname}`));
     }
     if (!built) return reply.status(503).type('text/html').send(NOT_BUILT);
     const entry = pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin/index.html' : 'index.html';

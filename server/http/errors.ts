@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { validationText } from '../../protocol/errors.ts';
+import { errorCode } from '../../protocol/errorCodes.ts';
+import { validationText, type ErrorBody } from '../../protocol/errors.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 
 /** The answer while the database cannot be reached (restarting, unreachable): 503, try again shortly. */
@@ -8,7 +9,7 @@ export const unavailableText = 'The service is temporarily unavailable. Please t
 /** Seconds a client should wait before trying again after a 503. */
 const RETRY_AFTER_SECONDS = 2;
 
-/** An answer the client should see: `{message}` with this status (DESIGN.md §3). */
+/** An answer the client should see: `{message, code}` with this status (DESIGN.md §3, issue 23). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -52,10 +53,22 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
+/** The body of every error answer: the spec's English text and its stable code (protocol/errorCodes.ts). */
+export const errorBody = (status: number, message: string): ErrorBody => ({ message, code: errorCode(status, message) });
+
+/**
+ * Fastify answers a URL it cannot route (a broken %-escape, a parameter past its length) before any
+ * hook or error handler runs: this gives that answer the same `{message, code}` body as every other.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  void reply.status(status).send(errorBody(status, error.message));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
     // Fastify's own client errors: unparsable JSON, wrong content type, body too large.
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -64,15 +77,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? validationText.badJson
           : error.message;
-      return reply.status(status).send({ message });
+      return reply.status(status).send(errorBody(status, message));
     }
     // The database is restarting or unreachable: a transaction it cut off rolled back (PostgreSQL does
     // that when its client goes), and the same request can succeed in a moment — say so, not a 500.
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: unavailableText });
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody(503, unavailableText));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error' });
+    return reply.status(500).send(errorBody(500, 'Internal server error'));
   });
 }

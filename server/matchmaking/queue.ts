@@ -161,7 +161,7 @@ async function rematchTarget(tx: Tx, userId: string, mode: GameMode, betMicro: b
 export async function startSearch(services: Services, userId: string, request: StartRequest): Promise<StartGameAnswer> {
   const { mode } = request;
   const { betMicro, payoutMicro } = levelOf(mode, request.betUsdt);
-  if (!services.config.games.openModes.includes(mode)) throw new HttpError(400, 'This game is coming soon');
+  if (!services.config.games.openModes.includes(mode)) throw new HttpError(400, gameText.comingSoon);
   const now = Date.now();
 
   const { status, balance } = await gameTransaction(services, async (money) => {

@@ -1,13 +1,14 @@
-import { DEVICE_ID_HEADER } from '../../protocol/integrity.ts';
+import i18next from 'i18next';
+import { DEVICE_ID_HEADER } from '../../protocol/device.ts';
 import { deviceId } from '../platform/deviceId.ts';
 import { sessionToken } from './sessionToken.ts';
 
 /**
  * The one door to the HTTP API. Every call goes to /api on the same origin with the player's session —
  * the cookie, or inside Telegram the in-memory token as `Authorization: Bearer` (./sessionToken.ts) — and
- * the device id (src/platform/deviceId.ts); every error answer is `{message}` (DESIGN.md §3), surfaced
- * as an ApiError so a page can show the server's words, or its own default text from the spec when
- * there are none.
+ * the device id (src/platform/deviceId.ts); every error answer is `{message, code}` (DESIGN.md §3),
+ * surfaced as an ApiError so a page can show the code's translation, the server's words when the app
+ * has none, or its own default text from the spec when there are neither.
  */
 
 /** The server answered, but not with 2xx. */
@@ -15,16 +16,19 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `message`, when the answer had one. */
   readonly serverMessage: string | null;
+  /** The answer's stable error code (protocol/errorCodes.ts), when it had one. */
+  readonly code: string | null;
 
   /** The server's Retry-After, in ms, when it sent one (a 503 does). */
   readonly retryAfterMs: number | null;
 
-  constructor(status: number, serverMessage: string | null, retryAfterMs: number | null = null) {
+  constructor(status: number, serverMessage: string | null, retryAfterMs: number | null = null, code: string | null = null) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.retryAfterMs = retryAfterMs;
+    this.code = code;
   }
 }
 
@@ -61,10 +65,10 @@ function retryAfterMs(response: Response): number | null {
   return Number.isFinite(seconds) && seconds >= 0 && response.headers.has('retry-after') ? seconds * 1000 : null;
 }
 
-function messageIn(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'message' in body) {
-    const { message } = body as { message: unknown };
-    if (typeof message === 'string' && message.trim()) return message;
+function textIn(body: unknown, field: 'message' | 'code'): string | null {
+  if (body && typeof body === 'object' && field in body) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value.trim()) return value;
   }
   return null;
 }
@@ -112,7 +116,7 @@ async function requestOnce<Answer>(method: Method, path: string, body: unknown, 
     throw new NetworkError(error);
   }
   const answer = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, messageIn(answer), retryAfterMs(response));
+  if (!response.ok) throw new ApiError(response.status, textIn(answer, 'message'), retryAfterMs(response), textIn(answer, 'code'));
   return answer as Answer;
 }
 
@@ -121,11 +125,25 @@ export const post = <Answer>(path: string, body?: unknown, options?: RequestOpti
   request<Answer>('POST', path, body ?? {}, options);
 
 /**
- * What to show for a failed call (spec §7, §8): the server's message when present; otherwise `failed`
- * when the server answered, `error` when it could not be reached.
+ * The translation of a server error code in the language shown, if the locale has one. A code that only
+ * names the status ("http.notAllowed") says less than the server's English words (a rule's own reason),
+ * so an English player reads those; a Russian or Armenian one reads the status's translation.
+ */
+function translatedCode(code: string | null, serverMessage: string | null): string | null {
+  if (!code || !/^[a-z]+\.[A-Za-z]+$/.test(code)) return null;
+  const key = `errors.${code}`;
+  if (!i18next.exists(key)) return null;
+  if (code.startsWith('http.') && serverMessage && (i18next.resolvedLanguage ?? 'en') === 'en') return null;
+  return i18next.t(key as never);
+}
+
+/**
+ * What to show for a failed call (spec §7, §8): the translation of the server's error code; else the
+ * server's message; otherwise `failed` when the server answered, `error` when it could not be reached
+ * (both already translated by the caller).
  */
 export function messageOf(error: unknown, defaults: { failed: string; error: string }): string {
-  if (error instanceof ApiError) return error.serverMessage ?? defaults.failed;
+  if (error instanceof ApiError) return translatedCode(error.code, error.serverMessage) ?? error.serverMessage ?? defaults.failed;
   return defaults.error;
 }
 

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { chatMessageEvents, type ChatMessage } from '../../protocol/game.ts';
+import { chatMessageEvents } from '../../protocol/gameConstants.ts';
+import type { ChatMessage } from '../../protocol/game.ts';
 import type { GameMode } from '../../protocol/constants.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
 import { deviceId } from '../platform/deviceId.ts';

@@ -1,15 +1,17 @@
+import { Placeholder } from '@telegram-apps/telegram-ui';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { GameMode } from '../../protocol/constants.ts';
 import { SEEDING_PHASE } from '../../protocol/fairness.ts';
-import { gameText, type GameUpdate, type GameViewBase } from '../../protocol/game.ts';
+import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
 import type { User } from '../../protocol/user.ts';
 import { offerClientSeed } from '../api/clientSeed.ts';
 import { enterGameFullscreen } from '../platform/telegram.ts';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
 import { receiveGameUpdate } from './liveGame.ts';
 import { session } from './session.ts';
-import { gameStateErrorText, useLiveGame } from './useLiveGame.ts';
+import { useLiveGame } from './useLiveGame.ts';
 
 interface GameScreenShellProps<View extends GameViewBase> {
   mode: GameMode;
@@ -23,6 +25,7 @@ interface GameScreenShellProps<View extends GameViewBase> {
  * made: a game still waiting for the client seeds (issue 18) has none of its mode's fields to draw.
  */
 export function GameScreenShell<View extends GameViewBase>({ mode, children }: GameScreenShellProps<View>) {
+  const { t } = useTranslation();
   const { update, clockOffset, failed } = useLiveGame(mode);
   const { user } = useSnapshot(session);
   const game = update?.game;
@@ -40,16 +43,10 @@ export function GameScreenShell<View extends GameViewBase>({ mode, children }: G
     if (seedingId && mySeedMissing) void offerClientSeed(seedingId, receiveGameUpdate);
   }, [seedingId, mySeedMissing, update]);
 
-  if (failed) {
-    return (
-      <div className="game-state-error" role="alert">
-        <p>{gameStateErrorText}</p>
-      </div>
-    );
-  }
+  if (failed) return <Placeholder className="game-state-error" role="alert" description={t('table.stateFailed')} />;
   // Until the load answers, or while the hook sends a game of another mode to its own screen.
-  if (!update || !user || update.game.gameMode !== mode) return <LoadingOverlay text="Loading..." />;
+  if (!update || !user || update.game.gameMode !== mode) return <LoadingOverlay text={t('common.loading')} />;
   // At most CLIENT_SEED_WAIT_MS: the next update brings the game with its first draw.
-  if (seeding) return <LoadingOverlay text={gameText.loadingAssets} />;
+  if (seeding) return <LoadingOverlay text={t('table.loadingAssets')} />;
   return children(update as GameUpdate<View>, clockOffset, user as User);
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { SEEDING_PHASE } from '../../protocol/fairness.ts';
-import { ASSET_PRELOAD_CAP_MS, gameRoutes, gameText } from '../../protocol/game.ts';
+import { ASSET_PRELOAD_CAP_MS, gameRoutes } from '../../protocol/gameConstants.ts';
 import { offerClientSeed } from '../api/clientSeed.ts';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
 import { gameScreenLoaders } from './gameScreens.ts';
@@ -18,6 +19,7 @@ import { GAME_SCREEN_PATHS } from './paths.ts';
  * it: the server waits for the seeds only as long as the cap.
  */
 export function GameStartOverlay() {
+  const { t } = useTranslation();
   const { starting } = useSnapshot(lobby);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -51,5 +53,5 @@ export function GameStartOverlay() {
   }, [gameId, mode, navigate]);
 
   if (!starting) return null;
-  return <LoadingOverlay text={gameText.loadingAssets} />;
+  return <LoadingOverlay text={t('table.loadingAssets')} />;
 }

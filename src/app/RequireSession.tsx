@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
@@ -11,6 +12,7 @@ import { checkSession, SessionRetryContext } from './sessionCheck.ts';
  * or the login screen (keeping the query, so a referrerId link still counts).
  */
 export function RequireSession() {
+  const { t } = useTranslation();
   const { status } = useSnapshot(session);
   const queryClient = useQueryClient();
   const retry = useContext(SessionRetryContext);
@@ -22,5 +24,5 @@ export function RequireSession() {
 
   if (status === 'signedIn') return <Outlet />;
   if (status === 'signedOut') return <Navigate to={{ pathname: '/login', search: location.search }} replace />;
-  return <LoadingOverlay text="Loading..." />;
+  return <LoadingOverlay text={t('common.loading')} />;
 }

@@ -1,6 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { GameMode } from '../../protocol/constants.ts';
-import { SEARCH_POPUP_CLOSE_MS, type GameUpdate, type StartGameAnswer } from '../../protocol/game.ts';
+import { SEARCH_POPUP_CLOSE_MS } from '../../protocol/gameConstants.ts';
+import type { GameUpdate, StartGameAnswer } from '../../protocol/game.ts';
 import { cancelSearch as cancelSearchCall } from '../api/cancelSearch.ts';
 import { playerSocketId } from '../api/socket.ts';
 import { startGame } from '../api/startGame.ts';

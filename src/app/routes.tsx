@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElem
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../pages/game/HomePage.tsx';
 import { LoadingOverlay } from '../ui/LoadingOverlay.tsx';
+import { prefetchPopup } from '../ui/Popup.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { gameScreenLoaders } from './gameScreens.ts';
 import { RequireSession } from './RequireSession.tsx';
@@ -83,9 +84,12 @@ const pages = {
   verify: lazyPage(() => import('../pages/verify/VerifyPage.tsx').then((m) => m.VerifyPage)),
 };
 
-/** Fetches every lazy page's chunk (a failure is left to the route that needs it); settles when all have. */
+/**
+ * Fetches every lazy page's chunk and the popup's (a failure is left to the route or popup that needs
+ * it); settles when all have.
+ */
 export async function prefetchPages(): Promise<void> {
-  await Promise.allSettled(Object.values(pages).map((page) => page.prefetch()));
+  await Promise.allSettled([...Object.values(pages).map((page) => page.prefetch()), prefetchPopup()]);
 }
 
 /** Spec §2: every player route. The auth pages are open; everything else sits behind the session guard. */

@@ -1,4 +1,4 @@
-import { deviceIdPattern } from '../../protocol/integrity.ts';
+import { deviceIdPattern } from '../../protocol/device.ts';
 import { randomHex } from './randomHex.ts';
 
 /**

@@ -1,5 +1,10 @@
+import { Headline, Subheadline, Text, Title } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
 import { DuelMark } from './icons.tsx';
+import './auth.css';
+
+/** The product's name is a brand: every language writes it in these Latin letters. */
+const PRODUCT_NAME = 'Duel Stakes';
 
 interface AuthCardProps {
   title: string;
@@ -12,16 +17,26 @@ interface AuthCardProps {
 /** The frame of the signed-out pages: the product name, a title, the form. */
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   return (
-    <div className="auth">
-      <p className="auth__brand">
-        <DuelMark size={30} /> Duel Stakes
-      </p>
-      <div className="auth__card">
-        <h1 className="auth__title">{title}</h1>
-        {subtitle && <p className="auth__subtitle">{subtitle}</p>}
-        {children}
+    <div className="auth-page">
+      <div className="auth-page__head">
+        <Headline Component="p" weight="1" className="auth-page__brand">
+          <DuelMark size={30} /> {PRODUCT_NAME}
+        </Headline>
+        <Title Component="h1" level="1" weight="1">
+          {title}
+        </Title>
+        {subtitle && (
+          <Text Component="p" className="auth-page__subtitle">
+            {subtitle}
+          </Text>
+        )}
       </div>
-      {footer && <div className="auth__footer">{footer}</div>}
+      {children}
+      {footer && (
+        <Subheadline Component="div" className="auth-page__footer">
+          {footer}
+        </Subheadline>
+      )}
     </div>
   );
 }

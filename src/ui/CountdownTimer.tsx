@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface CountdownTimerProps {
   /** When the time runs out, on this device's clock (the caller corrects the server's for skew); null: not running. */
@@ -7,6 +8,7 @@ interface CountdownTimerProps {
   totalMs: number;
   /** Shown at zero, e.g. 'Auto-picking...'. */
   zeroText: string;
+  /** The timer's accessible name; 'Time left' in the language shown when not given. */
   label?: string;
 }
 
@@ -25,7 +27,8 @@ export function useTickingNow(deadline: number | null): number {
 }
 
 /** Whole seconds left, counting down to `zeroText`. */
-export function CountdownTimer({ deadline, totalMs, zeroText, label = 'Time left' }: CountdownTimerProps) {
+export function CountdownTimer({ deadline, totalMs, zeroText, label }: CountdownTimerProps) {
+  const { t } = useTranslation();
   const now = useTickingNow(deadline);
   const left = deadline === null ? totalMs : Math.max(0, deadline - now);
   const seconds = Math.ceil(left / 1000);
@@ -34,7 +37,7 @@ export function CountdownTimer({ deadline, totalMs, zeroText, label = 'Time left
     <div
       className={urgent ? 'countdown countdown--urgent' : 'countdown'}
       role="timer"
-      aria-label={label}
+      aria-label={label ?? t('table.timer.timeLeft')}
       data-testid="countdown"
     >
       {seconds > 0 ? <span className="countdown__seconds">{seconds}</span> : <span className="countdown__zero">{zeroText}</span>}

@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { Button, Caption, Cell, Input, Navigation, Section, Subheadline, Text } from '@telegram-apps/telegram-ui';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SEEDING_PHASE } from '../../protocol/fairness.ts';
 import type { GameViewBase } from '../../protocol/game.ts';
+import { serverText } from '../i18n/serverText.ts';
 import { clientSeedOfDevice, newClientSeed, setClientSeed } from '../platform/clientSeed.ts';
+import { telegramPlatform } from '../platform/telegram.ts';
 import { Popup } from './Popup.tsx';
-import { TextField } from './TextField.tsx';
 import './fairnessSheet.css';
 
 export type FairnessGame = Pick<GameViewBase, '_id' | 'status' | 'phase' | 'userIds' | 'seedHash' | 'seed' | 'clientSeeds'>;
@@ -15,16 +18,12 @@ interface FairnessSheetProps {
   onClose: () => void;
 }
 
-export const fairnessSheetText = {
-  notSentYet: 'Not sent yet',
-  noneSent: 'None sent — counted as empty',
-  saved: 'Saved. Your next game uses it.',
-} as const;
-
 /** '' is a seed that has not come (yet): the draw counts it as empty once the wait is over. */
-function clientSeedShown(seed: string | undefined, seeding: boolean): { text: string; hex: boolean } {
-  if (seed) return { text: seed, hex: true };
-  return { text: seeding ? fairnessSheetText.notSentYet : fairnessSheetText.noneSent, hex: false };
+type SeedShown = { seed: string } | { missing: 'notSentYet' | 'noneSent' };
+
+function clientSeedShown(seed: string | undefined, seeding: boolean): SeedShown {
+  if (seed) return { seed };
+  return { missing: seeding ? 'notSentYet' : 'noneSent' };
 }
 
 /**
@@ -33,54 +32,55 @@ function clientSeedShown(seed: string | undefined, seeding: boolean): { text: st
  * seed for the games to come, which the player may replace.
  */
 export function FairnessSheet({ game, myId, onClose }: FairnessSheetProps) {
+  const { t } = useTranslation();
   const seeding = game.status === 'in-progress' && game.phase === SEEDING_PHASE;
   const over = game.status !== 'in-progress';
   const opponentId = game.userIds.find((id) => id !== myId) ?? '';
-  const mine = clientSeedShown(game.clientSeeds?.[myId], seeding);
-  const theirs = clientSeedShown(game.clientSeeds?.[opponentId], seeding);
+  const seeds: [label: string, shown: SeedShown][] = [
+    [t('records.sheet.seedHash'), { seed: game.seedHash }],
+    [t('records.sheet.yourSeed'), clientSeedShown(game.clientSeeds?.[myId], seeding)],
+    [t('records.sheet.opponentSeed'), clientSeedShown(game.clientSeeds?.[opponentId], seeding)],
+    ...(game.seed !== null ? [[t('records.sheet.serverSeed'), { seed: game.seed }] as [string, SeedShown]] : []),
+  ];
   return (
     <Popup
-      title="Fairness"
+      title={t('records.sheet.title')}
       onClose={onClose}
       scroll
       actions={
-        <button className="button button--secondary button--block" type="button" onClick={onClose}>
-          Close
-        </button>
+        <Button type="button" mode="gray" size="l" stretched onClick={onClose}>
+          {t('records.sheet.close')}
+        </Button>
       }
     >
       <div className="fairness-sheet">
-        <p>
-          Before this game the server fixed a secret seed and showed only its fingerprint, the hash below. Each player's app then added its own
-          random seed. Every roll, deal and auto-pick comes from all three mixed together, so neither the server nor your opponent could choose
-          them. After the game the server reveals its seed, and anyone can replay the whole game to check.
-        </p>
+        <Text Component="p">{t('records.sheet.intro')}</Text>
         <dl className="fairness-sheet__seeds" data-testid="fairness-seeds">
-          <div>
-            <dt>Server seed hash</dt>
-            <dd className="fairness-sheet__hex">{game.seedHash}</dd>
-          </div>
-          <div>
-            <dt>Your client seed</dt>
-            <dd className={mine.hex ? 'fairness-sheet__hex' : undefined}>{mine.text}</dd>
-          </div>
-          <div>
-            <dt>Opponent's client seed</dt>
-            <dd className={theirs.hex ? 'fairness-sheet__hex' : undefined}>{theirs.text}</dd>
-          </div>
-          {game.seed !== null && (
-            <div>
-              <dt>Server seed, revealed</dt>
-              <dd className="fairness-sheet__hex">{game.seed}</dd>
+          {seeds.map(([label, shown]) => (
+            <div key={label}>
+              <Subheadline Component="dt" level="2">
+                {label}
+              </Subheadline>
+              {'seed' in shown ? (
+                <Text Component="dd" className="fairness-sheet__hex">
+                  {shown.seed}
+                </Text>
+              ) : (
+                <Text Component="dd">{t(`records.sheet.${shown.missing}`)}</Text>
+              )}
             </div>
-          )}
+          ))}
         </dl>
         {/* Links leave the table: offered once the game is over, so no turn runs out behind them. */}
         {over && (
-          <p className="fairness-sheet__links">
-            <Link to={`/verify/${encodeURIComponent(game._id)}`}>Verify this game</Link>
-            <Link to="/fairness">How fairness works</Link>
-          </p>
+          <Section className="fairness-sheet__links">
+            <Link to={`/verify/${encodeURIComponent(game._id)}`}>
+              <Cell after={<Navigation />}>{t('records.sheet.verifyGame')}</Cell>
+            </Link>
+            <Link to="/fairness">
+              <Cell after={<Navigation />}>{t('records.fairness.title')}</Cell>
+            </Link>
+          </Section>
         )}
         <DeviceSeedForm />
       </div>
@@ -90,15 +90,18 @@ export function FairnessSheet({ game, myId, onClose }: FairnessSheetProps) {
 
 /** The seed this device sends at the start of its next games: the player's own, or a new random one. */
 function DeviceSeedForm() {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(clientSeedOfDevice);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const errorId = useId();
+  const label = t('records.sheet.deviceSeed');
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     const refused = setClientSeed(draft);
     setError(refused);
-    setNotice(refused ? null : fairnessSheetText.saved);
+    setSaved(!refused);
     // As stored: trimmed and lower case.
     if (!refused) setDraft(clientSeedOfDevice());
   };
@@ -106,36 +109,49 @@ function DeviceSeedForm() {
   const renew = () => {
     setDraft(newClientSeed());
     setError(null);
-    setNotice(fairnessSheetText.saved);
+    setSaved(true);
   };
 
   return (
     <form className="fairness-sheet__device" onSubmit={save} noValidate>
-      <TextField
-        label="Your seed for the next games"
+      {/* The header (the label on the field's border) is drawn in the base look only: iOS names it in the placeholder. */}
+      <Input
+        className="fairness-sheet__seed"
+        header={label}
+        placeholder={telegramPlatform() === 'ios' ? label : undefined}
+        aria-label={label}
+        status={error ? 'error' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         value={draft}
-        error={error ?? undefined}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
         onChange={(event) => {
           setDraft(event.target.value);
-          setNotice(null);
+          setSaved(false);
         }}
       />
-      <p className="muted">16 to 64 hex digits (0-9, a-f). A change applies from your next game, not this one.</p>
+      {error && (
+        <Caption Component="p" id={errorId} className="fairness-sheet__error">
+          {serverText(error)}
+        </Caption>
+      )}
+      <Caption Component="p" className="fairness-sheet__hint">
+        {t('records.sheet.deviceSeedHint')}
+      </Caption>
       <div className="fairness-sheet__buttons">
-        <button className="button button--block" type="submit">
-          Save
-        </button>
-        <button className="button button--secondary button--block" type="button" onClick={renew}>
-          New random seed
-        </button>
+        <Button type="submit" size="l" stretched>
+          {t('records.sheet.save')}
+        </Button>
+        <Button type="button" mode="bezeled" size="l" stretched onClick={renew}>
+          {t('records.sheet.newSeed')}
+        </Button>
       </div>
-      {notice && (
-        <p className="fairness-sheet__notice" role="status">
-          {notice}
-        </p>
+      {saved && (
+        <Caption Component="p" className="fairness-sheet__notice" role="status">
+          {t('records.sheet.saved')}
+        </Caption>
       )}
     </form>
   );

@@ -1,10 +1,13 @@
+import { Button, Text } from '@telegram-apps/telegram-ui';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CANCELED_POPUP_MS, gameText } from '../../protocol/game.ts';
+import { CANCELED_POPUP_MS } from '../../protocol/gameConstants.ts';
 import { Popup } from './Popup.tsx';
 
 /** Spec §4: every game's canceled popup; Close, or 4 s later by itself, goes to the lobby. */
 export function GameCanceledPopup() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => void navigate('/game', { replace: true }), CANCELED_POPUP_MS);
@@ -12,14 +15,14 @@ export function GameCanceledPopup() {
   }, [navigate]);
   return (
     <Popup
-      title={gameText.canceledTitle}
+      title={t('table.canceled.title')}
       actions={
-        <button className="button button--block" type="button" onClick={() => void navigate('/game', { replace: true })}>
-          Close
-        </button>
+        <Button type="button" size="l" stretched onClick={() => void navigate('/game', { replace: true })}>
+          {t('table.canceled.close')}
+        </Button>
       }
     >
-      <p>{gameText.canceledBody}</p>
+      <Text Component="p">{t('table.canceled.body')}</Text>
     </Popup>
   );
 }

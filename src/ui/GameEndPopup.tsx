@@ -1,9 +1,13 @@
+import { Button, Caption, Spinner, Text } from '@telegram-apps/telegram-ui';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { END_VIBRATION_MS, gameText, type GameViewBase } from '../../protocol/game.ts';
-import { formatBalance } from '../../protocol/money.ts';
+import { END_VIBRATION_MS } from '../../protocol/gameConstants.ts';
+import type { GameViewBase } from '../../protocol/game.ts';
 import { lobby, startSearch } from '../app/lobby.ts';
+import { formatMoney } from '../i18n/format.ts';
 import { vibrate } from '../platform/telegram.ts';
 import { Popup } from './Popup.tsx';
 import { StakeAmount } from './StakeAmount.tsx';
@@ -14,10 +18,10 @@ interface GameEndPopupProps {
   playerId: string;
 }
 
-/** The headline of a finished game for one player (spec §4 End popups). */
-export function endTitle(game: GameEndPopupProps['game'], playerId: string): string {
-  if (!game.winners.includes(playerId)) return gameText.lost;
-  return game.endReason === 'opponent-left' ? gameText.opponentLeft : gameText.won;
+/** The headline of a finished game for one player (spec §4 End popups), in the language shown. */
+export function endTitle(game: GameEndPopupProps['game'], playerId: string, t: TFunction): string {
+  if (!game.winners.includes(playerId)) return t('table.end.lost');
+  return game.endReason === 'opponent-left' ? t('table.end.opponentLeft') : t('table.end.won');
 }
 
 /**
@@ -27,6 +31,7 @@ export function endTitle(game: GameEndPopupProps['game'], playerId: string): str
  * checked on /verify/:gameId. It buzzes 400 ms once.
  */
 export function GameEndPopup({ game, playerId }: GameEndPopupProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useSnapshot(lobby);
   const [asking, setAsking] = useState(false);
@@ -49,33 +54,38 @@ export function GameEndPopup({ game, playerId }: GameEndPopupProps) {
 
   return (
     <Popup
-      title={endTitle(game, playerId)}
+      title={endTitle(game, playerId, t)}
       actions={
         <>
           {waiting ? (
-            <p className="game-end__waiting" role="status">
-              <span className="spinner spinner--small" aria-hidden="true" />
-              {gameText.waitingForOpponent}
-            </p>
+            <Text className="game-end__waiting" role="status" Component="div">
+              <Spinner size="s" />
+              {t('table.end.waiting')}
+            </Text>
           ) : (
-            <button className="button button--block" type="button" onClick={replay}>
-              Play again
-            </button>
+            <Button type="button" size="l" stretched onClick={replay}>
+              {t('table.end.playAgain')}
+            </Button>
           )}
-          <button className="button button--secondary button--block" type="button" onClick={() => void navigate('/game')}>
-            Exit
-          </button>
+          <Button type="button" size="l" mode="gray" stretched onClick={() => void navigate('/game')}>
+            {t('table.end.exit')}
+          </Button>
           {/* The proof is ready now the game is over: the player can replay it at once (issue 18). */}
-          <Link className="game-end__verify" to={`/verify/${encodeURIComponent(game._id)}`}>
-            Verify
-          </Link>
+          {/* Rendered as the router's Link (ButtonProps does not know its `to`). */}
+          <Button Component={Link} {...{ to: `/verify/${encodeURIComponent(game._id)}` }} size="s" mode="plain" className="game-end__verify">
+            {t('table.end.verify')}
+          </Button>
         </>
       }
     >
       <p className={won ? 'game-end__amount game-end__amount--won' : 'game-end__amount game-end__amount--lost'}>
         <StakeAmount amount={won ? game.payout : game.betAmount} free={free} sign={won ? '+' : '-'} />
       </p>
-      {!free && typeof balance === 'number' && <p className="muted">Balance ${formatBalance(balance).text}</p>}
+      {!free && typeof balance === 'number' && (
+        <Caption level="1" Component="p">
+          {t('table.end.balance', { balance: formatMoney(balance) })}
+        </Caption>
+      )}
     </Popup>
   );
 }

@@ -1,5 +1,6 @@
+import { Cell, IconButton, Switch } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { setSoundEnabled, soundSetting } from '../app/soundSetting.ts';
 import { FairnessSheet, type FairnessGame } from './FairnessSheet.tsx';
@@ -18,61 +19,63 @@ interface GameSettingsMenuProps {
  * (issue 18); leave (the caller confirms).
  */
 export function GameSettingsMenu({ onLeave, game, myId }: GameSettingsMenuProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [showFairness, setShowFairness] = useState(false);
   const { enabled } = useSnapshot(soundSetting);
   return (
     <div className="game-menu">
-      <button
-        className="icon-button"
-        type="button"
-        aria-label="Settings"
-        aria-expanded={open}
-        onClick={() => setOpen((was) => !was)}
-      >
+      <IconButton type="button" mode="gray" size="m" aria-label={t('table.settings.open')} aria-expanded={open} onClick={() => setOpen((was) => !was)}>
         <GearIcon size={22} />
-      </button>
+      </IconButton>
       {open && (
-        <ul className="game-menu__list" aria-label="Settings">
+        <ul className="game-menu__list" aria-label={t('table.settings.open')}>
           <li>
-            <button
+            {/* The whole row toggles the sound; the switch says whether it is on. */}
+            <Cell
+              Component="label"
+              multiline
               className="game-menu__item"
-              type="button"
-              role="switch"
-              aria-checked={enabled}
-              onClick={() => setSoundEnabled(!enabled)}
+              after={
+                <Switch role="switch" aria-checked={enabled} checked={enabled} onChange={(event) => setSoundEnabled(event.target.checked)} />
+              }
+              description={enabled ? t('table.settings.on') : t('table.settings.off')}
             >
-              Sound <span className="game-menu__state">{enabled ? 'On' : 'Off'}</span>
-            </button>
+              {t('table.settings.sound')}
+            </Cell>
           </li>
           <li>
-            <button
-              className="game-menu__item"
+            <Cell
+              Component="button"
               type="button"
+              multiline
+              className="game-menu__item"
               onClick={() => {
                 setOpen(false);
                 setShowFairness(true);
               }}
             >
-              Fairness
-            </button>
+              {t('table.settings.fairness')}
+            </Cell>
           </li>
           <li>
-            <button
-              className="game-menu__item game-menu__item--danger"
+            <Cell
+              Component="button"
               type="button"
+              multiline
+              className="game-menu__item game-menu__item--danger"
               onClick={() => {
                 setOpen(false);
                 onLeave();
               }}
             >
-              Leave game
-            </button>
+              {t('table.settings.leave')}
+            </Cell>
           </li>
         </ul>
       )}
-      {/* On the body: the menu's bar is a stacking context of its own, below parts of the table. */}
-      {showFairness && createPortal(<FairnessSheet game={game} myId={myId} onClose={() => setShowFairness(false)} />, document.body)}
+      {/* A Popup (telegram-ui's Modal) portals itself out of the bar, whose stacking context is below parts of the table. */}
+      {showFairness && <FairnessSheet game={game} myId={myId} onClose={() => setShowFairness(false)} />}
     </div>
   );
 }

@@ -1,9 +1,11 @@
+import { Button, Text } from '@telegram-apps/telegram-ui';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { GameMode } from '../../protocol/constants.ts';
-import { gameText } from '../../protocol/game.ts';
 import { leaveGame } from '../api/leaveGame.ts';
 import { Popup } from './Popup.tsx';
+import './game.css';
 
 interface LeaveGamePopupProps {
   gameMode: GameMode;
@@ -17,6 +19,7 @@ interface LeaveGamePopupProps {
  * brings a still running game back on screen.
  */
 export function LeaveGamePopup({ gameMode, gameId, onCancel }: LeaveGamePopupProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const leaving = useMutation({
     mutationFn: () => leaveGame(gameMode, gameId),
@@ -25,20 +28,28 @@ export function LeaveGamePopup({ gameMode, gameId, onCancel }: LeaveGamePopupPro
   });
   return (
     <Popup
-      title="Leave the game?"
+      title={t('table.leave.title')}
       onClose={onCancel}
       actions={
         <>
-          <button className="button button--danger button--block" type="button" disabled={leaving.isPending} onClick={() => leaving.mutate()}>
-            Leave
-          </button>
-          <button className="button button--secondary button--block" type="button" onClick={onCancel}>
-            Cancel
-          </button>
+          <Button
+            type="button"
+            size="l"
+            stretched
+            className="game-leave__confirm"
+            disabled={leaving.isPending}
+            loading={leaving.isPending}
+            onClick={() => leaving.mutate()}
+          >
+            {t('table.leave.confirm')}
+          </Button>
+          <Button type="button" size="l" mode="gray" stretched onClick={onCancel}>
+            {t('table.leave.cancel')}
+          </Button>
         </>
       }
     >
-      <p>{gameText.leaveWarning}</p>
+      <Text Component="p">{t('table.leave.warning')}</Text>
     </Popup>
   );
 }

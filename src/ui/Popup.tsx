@@ -1,52 +1,46 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { PopupProps } from './PopupSheet.tsx';
 
-interface PopupProps {
-  /** The headline; also the dialog's accessible name. */
-  title: string;
-  children?: ReactNode;
-  /** The buttons under the text. */
-  actions?: ReactNode;
-  /** Escape and a tap outside call this; without it the popup only closes through its actions. */
-  onClose?: () => void;
-  /** Long texts (the user agreement) scroll inside the card. */
-  scroll?: boolean;
+/**
+ * The popup every page and game screen opens (./PopupSheet.tsx, telegram-ui's Modal). The sheet and
+ * the drawer under it (vaul, Radix Dialog, ~10 KB gzip) are a chunk of their own, so the lobby's first
+ * load stays under its budget (bench/bundle-size.bench.ts): the app fetches it with the lazy pages once
+ * the lobby is up (src/app/routes.tsx prefetchPages), and a popup opened before that shows as soon as
+ * it is in.
+ */
+let loaded: ComponentType<PopupProps> | null = null;
+let loading: Promise<ComponentType<PopupProps>> | null = null;
+
+export function prefetchPopup(): Promise<ComponentType<PopupProps>> {
+  loading ??= import('./PopupSheet.tsx').then(
+    (module) => (loaded = module.PopupSheet),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** A modal card over the page: success messages, confirmations, the user agreement. */
-export function Popup({ title, children, actions, onClose, scroll = false }: PopupProps) {
-  const titleId = useId();
-  const cardRef = useRef<HTMLDivElement>(null);
-  // The latest onClose without re-running the effects below (callers pass inline arrows).
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
+export function Popup(props: PopupProps) {
+  const [Sheet, setSheet] = useState<ComponentType<PopupProps> | null>(() => loaded);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
-    // Focus moves into the dialog once, so keyboard and screen-reader users land on it.
-    const card = cardRef.current;
-    (card?.querySelector<HTMLElement>('button, [href], input') ?? card)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current?.();
+    if (Sheet) return;
+    let live = true;
+    prefetchPopup().then(
+      (ready) => {
+        if (live) setSheet(() => ready);
+      },
+      (error: unknown) => {
+        if (live) setFailure({ error });
+      },
+    );
+    return () => {
+      live = false;
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  return (
-    <div className="popup-backdrop" onClick={(event) => event.target === event.currentTarget && onClose?.()}>
-      <div
-        ref={cardRef}
-        className={scroll ? 'popup popup--scroll' : 'popup'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <h2 id={titleId} className="popup__title">
-          {title}
-        </h2>
-        {children !== undefined && <div className="popup__body">{children}</div>}
-        {actions !== undefined && <div className="popup__actions">{actions}</div>}
-      </div>
-    </div>
-  );
+  }, [Sheet]);
+  // As a lazy page does: a chunk that cannot load goes to the router's error boundary.
+  if (failure) throw failure.error;
+  return Sheet ? <Sheet {...props} /> : null;
 }

@@ -1,6 +1,11 @@
+import { Caption, Text } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GameMode } from '../../protocol/constants.ts';
-import { countryFlag, countryName } from '../../protocol/countries.ts';
+import { countryFlag } from '../../protocol/countries.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { regionName } from '../i18n/regions.ts';
 import { Avatar } from './Avatar.tsx';
 import { ChatBubble } from './ChatMenu.tsx';
 import { TimerRing } from './TimerRing.tsx';
@@ -41,31 +46,34 @@ interface TablePlayerProps {
  * and read alike.
  */
 export function TablePlayer({ gameMode, player, side, deadline, turnMs, timeouts, testId, badge, extra, children }: TablePlayerProps) {
+  const { t } = useTranslation();
   const flag = countryFlag(player.country);
   return (
     <section
       className={deadline !== null ? `table-player table-player--${side} table-player--to-move` : `table-player table-player--${side}`}
-      aria-label={side === 'opponent' ? 'Opponent' : 'You'}
+      aria-label={side === 'opponent' ? t('table.player.opponent') : t('table.player.you')}
       data-testid={`${testId}-${side}`}
     >
-      <TimerRing deadline={deadline} totalMs={turnMs} size={52} label={side === 'opponent' ? "Opponent's time" : 'Your time'}>
-        <Avatar nickname={player.nickname} photoUrl={player.photoUrl} size={42} />
+      <TimerRing deadline={deadline} totalMs={turnMs} size={52} label={side === 'opponent' ? t('table.player.opponentTime') : t('table.player.yourTime')}>
+        <Avatar nickname={player.nickname} photoUrl={player.photoUrl} size={40} />
       </TimerRing>
       <div className="table-player__who">
-        <p className="table-player__name">
+        <Text weight="2" Component="p" className="table-player__name">
           <span>{player.nickname}</span>
           {flag && (
-            <span role="img" aria-label={countryName(player.country)}>
+            <span role="img" aria-label={regionName(player.country, currentLanguage())}>
               {flag}
             </span>
           )}
           {badge}
-        </p>
-        <p className="table-player__score">Score {player.score}</p>
+        </Text>
+        <Caption level="1" Component="p" className="table-player__score">
+          {t('table.player.score', { score: formatNumber(player.score) })}
+        </Caption>
         {timeouts.count > 0 && (
-          <p className="table-player__warning">
-            Timed out {timeouts.count} of {timeouts.limit}
-          </p>
+          <Caption level="2" Component="p" className="table-player__warning">
+            {t('table.player.timedOut', { times: timeouts.count, limit: timeouts.limit })}
+          </Caption>
         )}
         {extra}
       </div>

@@ -1,4 +1,5 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTickingNow } from './CountdownTimer.tsx';
 import './game.css';
 
@@ -9,6 +10,7 @@ interface TimerRingProps {
   totalMs: number;
   /** Outer size in px; the ring is drawn around `children` (an avatar). */
   size: number;
+  /** Whose time it is, for the accessible name; 'Turn time left' in the language shown when not given. */
   label?: string;
   children: ReactNode;
 }
@@ -21,7 +23,8 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  * It drains by a CSS animation started at the right point of the turn, so the browser draws it without a
  * React render per frame; only the seconds shown (and the urgent colour) tick in React.
  */
-export function TimerRing({ deadline, totalMs, size, label = 'Turn time left', children }: TimerRingProps) {
+export function TimerRing({ deadline, totalMs, size, label, children }: TimerRingProps) {
+  const { t } = useTranslation();
   const now = useTickingNow(deadline);
   // Where the drain starts, fixed per turn: the animation runs on from there by itself. Negative when the
   // turn starts later (Carrom starts the next turn's clock when the shot's replay ends): the ring waits full.
@@ -49,7 +52,7 @@ export function TimerRing({ deadline, totalMs, size, label = 'Turn time left', c
       className={seconds <= 5 ? 'timer-ring timer-ring--running timer-ring--urgent' : 'timer-ring timer-ring--running'}
       style={{ width: size, height: size }}
       role="timer"
-      aria-label={`${label}: ${seconds} s`}
+      aria-label={t('table.timer.seconds', { label: label ?? t('table.timer.turnTimeLeft'), seconds })}
       data-testid="timer-ring"
       data-seconds={seconds}
     >

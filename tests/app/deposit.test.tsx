@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../protocol/user.ts';
 import { stubApi, type StubRoute } from './apiStub.ts';
@@ -92,10 +92,11 @@ describe('the deposit page', () => {
     const { user } = renderApp('/deposit');
     const usdt = await screen.findByRole('radio', { name: /USDT/ });
     expect(usdt).toBeChecked();
-    expect(within(usdt.closest('label') as HTMLElement).getByText('TRC20')).toBeInTheDocument();
+    // Each option is a telegram-ui Cell (a label) around its Radio: the coin and its network name it.
+    expect(usdt).toHaveAccessibleName(/^USDT\s*TRC20$/);
     const ton = screen.getByRole('radio', { name: /TON/ });
     expect(ton).toBeDisabled();
-    expect(within(ton.closest('label') as HTMLElement).getByText('Coming soon')).toBeInTheDocument();
+    expect(ton).toHaveAccessibleName(/^TON\s*Coming soon$/);
     await user.click(ton);
     expect(ton).not.toBeChecked();
     expect(usdt).toBeChecked();

@@ -1,9 +1,11 @@
+import { AppRoot } from '@telegram-apps/telegram-ui';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fairnessText, SEEDING_PHASE } from '../../protocol/fairness.ts';
-import { FairnessSheet, fairnessSheetText, type FairnessGame } from '../../src/ui/FairnessSheet.tsx';
+import en from '../../src/i18n/locales/en.ts';
+import { FairnessSheet, type FairnessGame } from '../../src/ui/FairnessSheet.tsx';
 import { stubApi } from './apiStub.ts';
 import { finishedRps, GAME_ID, ME, OPPONENT, rpsUpdate } from './gameFixtures.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
@@ -12,6 +14,7 @@ const HASH = 'ab'.repeat(32);
 const SERVER_SEED = 'cd'.repeat(32);
 const MY_SEED = '0123456789abcdef0123456789abcdef';
 const THEIR_SEED = 'fedcba9876543210';
+const fairnessSheetText = en.records.sheet;
 
 /** The sheet alone on a router (it links to the Verify and How fairness works pages). */
 function renderSheet(game: Partial<FairnessGame>) {
@@ -27,7 +30,12 @@ function renderSheet(game: Partial<FairnessGame>) {
   };
   const router = createMemoryRouter([{ path: '*', element: <FairnessSheet game={full} myId={ME} onClose={() => undefined} /> }]);
   const user = userEvent.setup();
-  render(<RouterProvider router={router} />);
+  // telegram-ui's components draw only under its AppRoot, as the app puts them (src/app/AppProviders.tsx).
+  render(
+    <AppRoot>
+      <RouterProvider router={router} />
+    </AppRoot>,
+  );
   return { user, seeds: screen.getByTestId('fairness-seeds') };
 }
 

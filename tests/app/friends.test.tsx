@@ -113,7 +113,8 @@ describe('the friends page: friends and rewards', () => {
     expect(second).toHaveTextContent('cleo');
     expect(second).toHaveTextContent('$0.00');
     expect(second.querySelector('img')).toBeNull();
-    expect(second.querySelector('.avatar--initial')).toHaveTextContent('C');
+    // No photo: the first letter of the username in its place.
+    expect(within(second).getByText('C')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Your friends/ })).toHaveTextContent('2');
   });
 

@@ -1,29 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PlayedGameRecord, ScoreHistoryRecord } from '../../protocol/game.ts';
+import type { ScoreHistoryRecord } from '../../protocol/game.ts';
 import { stubApi, type StubRoute } from './apiStub.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
+import { playedGame as record } from './recordFixtures.ts';
 
 const player = makeUser({ nickname: 'Alice', score: 1016 });
 
 function historyApi(routes: Record<string, StubRoute>) {
   return stubApi({ 'GET /api/protected': { body: { user: player } }, ...routes });
 }
-
-const record = (overrides: Partial<PlayedGameRecord>): PlayedGameRecord => ({
-  _id: 'r1',
-  gameId: 'g1',
-  gameName: 'Rock Paper Scissors',
-  gameMode: 'rps',
-  bet: 1,
-  result: 'win',
-  opponentUsername: 'Bob',
-  userScore: 3,
-  opponentScore: 1,
-  date: '2025-03-14T15:09:26.000Z',
-  endReason: null,
-  ...overrides,
-});
 
 // The query retries once (a flaky network), so an error shows after about a second.
 const slow = { timeout: 4000 };
@@ -35,7 +21,7 @@ describe('played games history (/played-games-history)', () => {
         body: {
           games: [
             record({}),
-            record({ _id: 'r2', gameName: 'Belote', bet: 0, result: 'lose', opponentUsername: 'Carol', userScore: 87, opponentScore: 101, endReason: 'opponent-left', date: 'not a date' }),
+            record({ _id: 'r2', gameName: 'Belote', gameMode: 'blot', bet: 0, result: 'lose', opponentUsername: 'Carol', userScore: 87, opponentScore: 101, endReason: 'opponent-left', date: 'not a date' }),
           ],
         },
       },

@@ -43,7 +43,7 @@ describe('the home page (/game)', () => {
     signedInAs({ photoUrl: 'https://t.me/i/userpic/320/alice.jpg' });
     const { container } = renderApp('/game');
     await screen.findByTestId('nickname');
-    expect(container.querySelector('img.avatar')).toHaveAttribute('src', 'https://t.me/i/userpic/320/alice.jpg');
+    expect(container.querySelector('.avatar img')).toHaveAttribute('src', 'https://t.me/i/userpic/320/alice.jpg');
   });
 
   it('opens the profile from the name', async () => {

@@ -88,7 +88,7 @@ describe('the lobby in the account language', () => {
     expect(within(popup).getByText('Выберите ставку')).toBeInTheDocument();
     await user.click(within(popup).getByRole('button', { name: 'Играть' }));
     expect(within(popup).getByText('Выберите игру и ставку')).toBeInTheDocument();
-    await user.click(within(popup).getByRole('radio', { name: '$1, выигрыш $1.80' }));
+    await user.click(within(popup).getByRole('radio', { name: '1\u00a0$, выигрыш 1,80\u00a0$' }));
     await user.click(within(popup).getByRole('button', { name: 'Играть' }));
     expect(within(popup).getByText('Недостаточно средств на балансе')).toBeInTheDocument();
     expect(within(popup).getByRole('radio', { name: 'Бесплатно, игра на жетоны' })).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('the lobby in the account language', () => {
   it('Armenian: the games by their Armenian names, nardi and blot among them', async () => {
     lobbyApi('hy');
     renderApp('/game');
-    expect(await screen.findByText('Ընդհանուր հաշվեկշիռ (USDT)')).toBeInTheDocument();
+    expect(await screen.findByText('Ընդհանուր մնացորդ (USDT)')).toBeInTheDocument();
     for (const game of ['Քար, թուղթ, մկրատ', 'Բլոտ', 'Կարոմ', 'Նարդի']) expect(screen.getByRole('button', { name: new RegExp(game) })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Խաղեր' })).toBeInTheDocument();
   });

@@ -14,6 +14,12 @@ function entries(tree: object, prefix = ''): [string, unknown][] {
 
 const locales = { en, ru, hy };
 
+/**
+ * A text may read the same in every language only when nothing in it is a word to translate: its
+ * interpolations, digits, punctuation and the names every wallet and chat writes in Latin letters.
+ */
+const SAME_EVERYWHERE = /^(?:\{\{[^}]+\}\}|\$|USDT|TRC20|TRON|TronLink|Telegram|ID|\d|[\s.,:;·%+\-–—/()×#@!?…])*$/u;
+
 describe('the locale files', () => {
   it('exist for every language', () => {
     expect(Object.keys(locales).sort()).toEqual([...LANGUAGES].sort());
@@ -28,7 +34,7 @@ describe('the locale files', () => {
     for (const [key, text] of entries(locales[language])) {
       expect(typeof text, key).toBe('string');
       expect((text as string).trim(), key).not.toBe('');
-      if (language !== 'en') expect(text, `${language} ${key} is still the English text`).not.toBe(entries(en).find(([k]) => k === key)?.[1]);
+      if (language !== 'en' && !SAME_EVERYWHERE.test(text as string)) expect(text, `${language} ${key} is still the English text`).not.toBe(entries(en).find(([k]) => k === key)?.[1]);
     }
   });
 });

@@ -29,7 +29,8 @@ const socket = () => {
 
 const serverSends = (update: GameUpdate<RpsGameView>) => act(async () => socket().receive('game-update', update));
 
-const moveButtons = () => ['Rock', 'Scissors', 'Paper'].map((name) => screen.getByRole('button', { name }));
+/** The three move buttons; `hidden` finds them behind a modal popup too (the modal hides the page from the accessibility tree). */
+const moveButtons = (hidden = false) => ['Rock', 'Scissors', 'Paper'].map((name) => screen.getByRole('button', { name, hidden }));
 const filledTrophies = (side: 'opponent' | 'player') =>
   screen.getAllByTestId(`${side}-trophy`).filter((slot) => slot.dataset.won === 'true').length;
 
@@ -145,7 +146,7 @@ describe('the end of an RPS game', () => {
     expect(within(popup).getByTestId('stake-amount')).toHaveTextContent(amount);
     expect(within(popup).getByRole('link', { name: 'Verify' })).toHaveAttribute('href', `/verify/${GAME_ID}`);
     expect(vibrate).toHaveBeenCalledWith(400);
-    for (const button of moveButtons()) expect(button).toBeDisabled();
+    for (const button of moveButtons(true)) expect(button).toBeDisabled();
     Reflect.deleteProperty(navigator, 'vibrate');
   });
 

@@ -16,6 +16,12 @@ configure({ asyncUtilTimeout: 5000 });
 // No real Socket.IO in component tests: a recording fake stands in (tests/app/fakeSocket.ts).
 vi.mock('socket.io-client', async () => (await import('./fakeSocket.ts')).fakeSocketIoModule);
 
+// jsdom has no pointer capture; every browser does, and telegram-ui's Modal (vaul) captures the pointer
+// when a finger lands on the sheet.
+Element.prototype.setPointerCapture ??= () => undefined;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.hasPointerCapture ??= () => false;
+
 // Pages speak English unless a test asks for another language (tests/app/languages.test.tsx).
 beforeAll(() => startI18n('en'));
 // The lazy pages' chunks, in at once as after the app's idle prefetch: a test sees a page render at once.

@@ -3,21 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { taskRules, type Task } from '../../protocol/growth.ts';
 import { stubApi, type StubRoute } from './apiStub.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
-
-function task(condition: Task['condition'], overrides: Partial<Task> = {}): Task {
-  const target = condition === 'invite_20_friends' ? 20 : 100;
-  return {
-    _id: condition,
-    name: condition === 'invite_20_friends' ? 'Invite 20 friends' : 'Win 100 games',
-    condition,
-    reward: condition === 'invite_20_friends' ? 5 : 10,
-    completed: false,
-    conditionMet: false,
-    progress: { current: 0, target },
-    rule: condition === 'invite_20_friends' ? taskRules.invite_20_friends(10) : taskRules.win_100_games(),
-    ...overrides,
-  };
-}
+import { task } from './recordFixtures.ts';
 
 function tasksApi(tasks: Task[] | StubRoute, routes: Record<string, StubRoute> = {}) {
   return stubApi({
@@ -48,7 +34,7 @@ describe('the tasks page', () => {
     const inviteBar = within(invite).getByRole('progressbar');
     expect(inviteBar).toHaveAttribute('aria-valuenow', '7');
     expect(inviteBar).toHaveAttribute('aria-valuemax', '20');
-    expect(inviteBar.querySelector('span')).toHaveStyle({ width: '35%' });
+    expect(inviteBar.firstElementChild).toHaveStyle({ width: '35%' });
 
     const wins = card('Win 100 games');
     expect(within(wins).getByTestId('task-reward')).toHaveTextContent('+$10.00');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fairnessText, type GameProof } from '../../protocol/fairness.ts';
+import { fairnessText, type GameProof, type StepLine } from '../../protocol/fairness.ts';
 import { gameText } from '../../protocol/game.ts';
 import { seedHashOf } from '../../rules/random.ts';
 import { verifyProof } from '../../rules/verify.ts';
@@ -34,6 +34,30 @@ function verifyApi(reply: StubRoute) {
 }
 
 const tampered = (changes: Partial<GameProof>): GameProof => ({ ...structuredClone(proof), ...changes });
+
+/** A backgammon step's line in English, written out here from its facts, not taken from the page. */
+function backgammonWords(line: StepLine): string {
+  const dice = ([a, b]: readonly number[]) => (a === b ? `double ${a}s` : `${a} and ${b}`);
+  const point = (name: number | string | null) => (name === null ? '?' : String(name));
+  switch (line.say) {
+    case 'backgammon-opening-die':
+      return `rolled ${line.die}${line.tie ? ' (a tie: thrown again)' : ''}`;
+    case 'backgammon-moves-first':
+      return `moves first, with ${dice(line.dice)}`;
+    case 'backgammon-first-turn':
+      return 'the opening roll shown: the first turn began';
+    case 'backgammon-passed':
+      return 'no legal move: passed';
+    case 'backgammon-moved':
+      return `${line.auto ? 'auto-played' : 'moved'} ${line.moves.map((m) => `${point(m.from)}→${point(m.to)}${m.hit ? ' (hit)' : ''}`).join(', ')}`;
+    case 'backgammon-play-picked':
+      return line.plays > 1 ? `play picked at random among ${line.plays} legal plays` : 'the only legal play (its draw had one outcome)';
+    case 'backgammon-rolled':
+      return `rolled ${dice(line.dice)}`;
+    default:
+      throw new Error(`not a backgammon line: ${line.say}`);
+  }
+}
 
 describe('the Verify page (/verify/:gameId)', () => {
   it('replays a real proof in the browser and says it holds: steps, draws, the mode by its name', async () => {
@@ -176,7 +200,7 @@ describe('the Verify page (/verify/:gameId)', () => {
     const verified = verifyProof(proof);
     if (!verified.ok) throw new Error('the fixture proof must hold');
     const name = (id: string | undefined) => (id === ME ? 'You' : 'Opponent');
-    const words = (line: { player?: string; text: string }) => (line.player === undefined ? line.text : `${name(line.player)}: ${line.text}`);
+    const words = (line: StepLine) => (line.player === undefined ? backgammonWords(line) : `${name(line.player)}: ${backgammonWords(line)}`);
 
     // The creation: the opening roll, one die each, then who moves first with which dice.
     const opening = within(rows[0] as HTMLElement).getByTestId('verify-step-drawn');
@@ -193,9 +217,9 @@ describe('the Verify page (/verify/:gameId)', () => {
       const drawn = within(row).queryByTestId('verify-step-drawn');
       expect(move?.textContent ?? null).toBe(step.move ? words(step.move) : null);
       expect(drawn ? within(drawn).getAllByRole('listitem').map((item) => item.textContent) : null).toEqual(step.drawn ? step.drawn.map(words) : null);
-      if (step.action !== 'move' || !step.move?.text.startsWith('moved ')) return;
+      if (step.action !== 'move' || step.move?.say !== 'backgammon-moved') return;
       expect(move).toHaveTextContent(/^moved (\d+|bar)→(\d+|off)/);
-      const rolled = step.drawn?.find((line) => line.text.startsWith('rolled'));
+      const rolled = step.drawn?.find((line) => line.say === 'backgammon-rolled');
       if (rolled) expect(drawn).toHaveTextContent(`${step.actor === ME ? 'Opponent' : 'You'}: rolled `);
       checked += 1;
     });

@@ -49,7 +49,7 @@ for (const mode of modes) {
       for (const proof of proofs.slice(0, 20)) {
         const seed = copy(proof);
         seed.serverSeed = otherHex(seed.serverSeed);
-        expect(verifyProof(seed)).toMatchObject({ ok: false, step: 0, expected: proof.seedHash });
+        expect(verifyProof(seed)).toMatchObject({ ok: false, step: 0, code: 'server-seed', expected: proof.seedHash });
         const hash = copy(proof);
         hash.seedHash = otherHex(hash.seedHash);
         expect(verifyProof(hash)).toMatchObject({ ok: false, step: 0 });
@@ -111,6 +111,7 @@ describe('the first draw in time', () => {
     expect(verifyProof({ ...proof, created: new Date(paired + 1).toISOString() })).toMatchObject({
       ok: false,
       step: 1,
+      code: 'created-early',
       reason: 'The game was created before it was paired',
     });
   });
@@ -121,10 +122,10 @@ describe("held to what the checker knows", () => {
     const proof = randomGameProof('rps', 77);
     const [me] = proof.players;
     expect(verifyProof(proof, { gameId: proof.gameId, playerId: me, seedHash: proof.seedHash })).toMatchObject({ ok: true });
-    expect(verifyProof(proof, { gameId: 'another' })).toMatchObject({ ok: false, step: 0, reason: 'This proof is of another game' });
-    expect(verifyProof(proof, { playerId: 'someone-else' })).toMatchObject({ ok: false, step: 0, reason: 'This proof is of a game you did not play' });
+    expect(verifyProof(proof, { gameId: 'another' })).toMatchObject({ ok: false, step: 0, code: 'other-game', reason: 'This proof is of another game' });
+    expect(verifyProof(proof, { playerId: 'someone-else' })).toMatchObject({ ok: false, step: 0, code: 'not-your-game', reason: 'This proof is of a game you did not play' });
     // A proof remade after the game, with a new seed and its new hash, holds together but not to the hash shown.
-    expect(verifyProof(proof, { seedHash: 'ab'.repeat(32) })).toMatchObject({ ok: false, step: 0, expected: 'ab'.repeat(32), got: proof.seedHash });
+    expect(verifyProof(proof, { seedHash: 'ab'.repeat(32) })).toMatchObject({ ok: false, step: 0, code: 'seed-hash', expected: 'ab'.repeat(32), got: proof.seedHash });
   });
 });
 

@@ -2,24 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameMode } from '../../protocol/constants.ts';
 import { proofActions } from '../../protocol/fairness.ts';
-import { stepDetailOf, type StepText } from '../../rules/stepDetail.ts';
+import { stepDetailOf, type StepLine } from '../../rules/stepDetail.ts';
 import { modes, stepsOf } from './stepDetailKit.ts';
 
 /**
- * The step words hold up on real games and on anything a proof from outside could carry: every player
- * move has words, and stepDetailOf answers words or nothing, never an exception, for any JSON.
+ * The step facts hold up on real games and on anything a proof from outside could carry: every player
+ * move is told, and stepDetailOf answers lines or nothing, never an exception, for any JSON. (That every
+ * line reads as words in every language: tests/app/step-words.test.ts.)
  */
 
-describe('every player move of a real game has words', () => {
+describe('every player move of a real game is told', () => {
   it.each(modes)('%s', (mode) => {
     const moves = stepsOf<unknown>(mode).filter((s) => s.input.action === 'move');
     expect(moves.length).toBeGreaterThan(0);
-    for (const { step } of moves) expect(step.move?.text, JSON.stringify(step)).toMatch(/\S/);
+    for (const { step } of moves) expect(step.move?.say, JSON.stringify(step)).toMatch(/^[a-z]+-/);
   });
 });
 
 describe('stepDetailOf never throws', () => {
-  const lineShape = (line: StepText) => typeof line.text === 'string' && line.text.length > 0 && (line.player === undefined || typeof line.player === 'string');
+  const lineShape = (line: StepLine) => typeof line.say === 'string' && (line.player === undefined || typeof line.player === 'string');
   const checkShape = (detail: ReturnType<typeof stepDetailOf>) => {
     expect(Object.keys(detail).every((key) => key === 'move' || key === 'drawn')).toBe(true);
     if (detail.move) expect(lineShape(detail.move)).toBe(true);
@@ -27,7 +28,7 @@ describe('stepDetailOf never throws', () => {
   };
   const input = fc.record({ actor: fc.string(), action: fc.constantFrom(...proofActions), move: fc.jsonValue() }, { requiredKeys: ['actor', 'action'] });
 
-  it('answers words or nothing for any JSON before, after and input', () => {
+  it('answers lines or nothing for any JSON before, after and input', () => {
     fc.assert(
       fc.property(fc.constantFrom<string>(...modes, 'chess', '__proto__'), fc.jsonValue(), fc.jsonValue(), input, (mode, before, after, step) => {
         checkShape(stepDetailOf(mode as GameMode, before, after, step));

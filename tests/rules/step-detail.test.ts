@@ -1,33 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { BlotCard } from '../../protocol/blot.ts';
 import type { GameMode } from '../../protocol/constants.ts';
-import type { ProofInput } from '../../protocol/fairness.ts';
+import type { BlotCardName, ProofInput } from '../../protocol/fairness.ts';
 import type { RpsChoice } from '../../protocol/rps.ts';
 import { backgammonRules, legalMoves, turnOfState, type BackgammonState } from '../../rules/backgammon/index.ts';
 import type { BlotState } from '../../rules/blot/index.ts';
 import type { CarromState } from '../../rules/carrom/index.ts';
 import type { RpsState } from '../../rules/rps/index.ts';
-import { stepDetailOf, type StepText } from '../../rules/stepDetail.ts';
+import { stepDetailOf, type StepLine } from '../../rules/stepDetail.ts';
 
 /**
- * Issue 18, "the steps laid out (each roll or deal and what it came from)": every verified step says in
- * words what it did and what its draws produced. Checked on whole random games (tests/rules/
+ * Issue 18, "the steps laid out (each roll or deal and what it came from)": every verified step tells
+ * what it did and what its draws produced, as facts the Verify page words in the player's language
+ * (tests/app/step-words.test.ts holds the words). Checked on whole random games (tests/rules/
  * fairnessGames.ts) against the states the rules themselves reached: the dice in the state after a turn,
  * the cards of a deal, the round's auto-picks.
  */
 
 import { modes, stepsOf, type Replayed } from './stepDetailKit.ts';
 
-// The words a player reads, written out here from the states, not taken from the code under test.
-const diceWords = ([a, b]: readonly number[]) => (a === b ? `double ${a}s` : `${a} and ${b}`);
-const listWords = (names: readonly string[]) => (names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
-const faces: Record<string, string> = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
-const cardWords = (card: BlotCard) => `${faces[card.value] ?? card.value} of ${card.suit}`;
-const cardsWords = (cards: readonly BlotCard[]) => listWords(cards.map(cardWords));
-const choiceWords = (choice: RpsChoice) => `${choice[0]?.toUpperCase()}${choice.slice(1)}`;
+// The facts a player reads, written out here from the states, not taken from the code under test.
+const cardName = ({ value, suit }: BlotCard): BlotCardName => ({ value, suit });
+const cardNames = (cards: readonly BlotCard[]) => cards.map(cardName);
 /** A wire point as its mover counts it: white 24 → 1, black the mirror; the bars and trays by name. */
-const pointWords = (wire: number, color: 'white' | 'black') => (wire === 25 || wire === 26 ? 'bar' : wire >= 27 ? 'off' : String(color === 'white' ? wire : 25 - wire));
-const rolledLines = (drawn: readonly StepText[] | undefined) => (drawn ?? []).filter((line) => line.text.startsWith('rolled'));
+const pointName = (wire: number, color: 'white' | 'black') => (wire === 25 || wire === 26 ? 'bar' : wire >= 27 ? 'off' : color === 'white' ? wire : 25 - wire);
+const rolledLines = (drawn: readonly StepLine[] | undefined) => (drawn ?? []).filter((line) => line.say === 'backgammon-rolled');
 const moveOf = <M>(input: ProofInput) => input.move as M;
 
 interface Case<S> {
@@ -52,7 +49,7 @@ table<RpsState>('rps', [
     says: 'a choice says what the player chose, and draws nothing',
     when: (s) => s.input.action === 'move',
     holds: ({ input, step }) => {
-      expect(step.move).toEqual({ text: `chose ${choiceWords(moveOf<{ choice: RpsChoice }>(input).choice)}` });
+      expect(step.move).toEqual({ say: 'rps-chose', choice: moveOf<{ choice: RpsChoice }>(input).choice });
       expect(step.drawn).toBeUndefined();
     },
   },
@@ -64,8 +61,8 @@ table<RpsState>('rps', [
       if (!round) throw new Error('a round ran out without a result');
       const picked = after.players.filter((id) => round.autoPicked[id]);
       expect(picked.length).toBeGreaterThan(0);
-      expect(step.drawn).toEqual(picked.map((player) => ({ player, text: `auto-picked ${choiceWords(round.choices[player] as RpsChoice)}` })));
-      expect(step.move).toEqual({ text: `round ${round.roundNumber}: time ran out` });
+      expect(step.drawn).toEqual(picked.map((player) => ({ player, say: 'rps-auto-picked', choice: round.choices[player] })));
+      expect(step.move).toEqual({ say: 'rps-round-ran-out', round: round.roundNumber });
       expect(step.draws).toBeGreaterThanOrEqual(picked.length);
     },
   },
@@ -81,7 +78,7 @@ table<RpsState>('rps', [
     says: 'the next round starting says so, and draws nothing',
     when: (s) => s.input.action === 'timeout' && s.before.phase === 'round-completed',
     holds: ({ after, step }) => {
-      expect(step.move).toEqual({ text: `round ${after.currentRound} began` });
+      expect(step.move).toEqual({ say: 'rps-round-began', round: after.currentRound });
       expect(step.drawn).toBeUndefined();
       expect(step.draws).toBe(0);
     },
@@ -99,9 +96,9 @@ table<BackgammonState>('backgammon', [
       // Every throw, two lines each (a tie's are the tie test's below), then who moves first.
       expect(step.drawn).toHaveLength(2 * after.openingRolls.length + 1);
       expect(step.drawn?.slice(-3)).toEqual([
-        { player: white, text: `rolled ${decisive.white}` },
-        { player: black, text: `rolled ${decisive.black}` },
-        { player: after.turn, text: `moves first, with ${diceWords(after.dice)}` },
+        { player: white, say: 'backgammon-opening-die', die: decisive.white, tie: false },
+        { player: black, say: 'backgammon-opening-die', die: decisive.black, tie: false },
+        { player: after.turn, say: 'backgammon-moves-first', dice: after.dice },
       ]);
       expect(after.dice).toEqual(decisive.white > decisive.black ? [decisive.white, decisive.black] : [decisive.black, decisive.white]);
     },
@@ -110,7 +107,7 @@ table<BackgammonState>('backgammon', [
     says: "a turn's end names exactly the dice in the state after, for the player to move",
     when: (s) => (s.input.action === 'move' || s.input.action === 'timeout') && s.after.phase === 'move-checker' && s.after.turnNumber > s.before.turnNumber,
     holds: ({ after, step }) => {
-      expect(rolledLines(step.drawn)).toEqual([{ player: after.turn, text: `rolled ${diceWords(after.dice)}` }]);
+      expect(rolledLines(step.drawn)).toEqual([{ player: after.turn, say: 'backgammon-rolled', dice: after.dice }]);
       expect(step.draws).toBeGreaterThanOrEqual(2);
     },
   },
@@ -125,15 +122,15 @@ table<BackgammonState>('backgammon', [
     holds: ({ after, step }) => {
       const record = after.moveHistory.at(-1);
       if (!record) throw new Error('a move without its record');
-      const moves = record.moves.map((m) => `${pointWords(m.currentPoint, record.color)}→${pointWords(m.targetPoint, record.color)}${m.hitCheckerId ? ' (hit)' : ''}`);
-      expect(step.move).toEqual({ text: `moved ${moves.join(', ')}` });
+      const moves = record.moves.map((m) => ({ from: pointName(m.currentPoint, record.color), to: pointName(m.targetPoint, record.color), hit: Boolean(m.hitCheckerId) }));
+      expect(step.move).toEqual({ say: 'backgammon-moved', auto: false, moves });
     },
   },
   {
     says: 'a turn with no legal move says it passed',
     when: (s) => s.after.moveHistory.length > (s.before?.moveHistory.length ?? 0) && s.after.moveHistory.at(-1)?.moves.length === 0,
     holds: ({ input, before, step }) => {
-      expect(step.move).toEqual(input.action === 'move' ? { text: 'no legal move: passed' } : { player: before.turn, text: 'no legal move: passed' });
+      expect(step.move).toEqual(input.action === 'move' ? { say: 'backgammon-passed' } : { player: before.turn, say: 'backgammon-passed' });
     },
   },
   {
@@ -143,10 +140,9 @@ table<BackgammonState>('backgammon', [
       const record = after.moveHistory.at(-1);
       const turn = turnOfState(before);
       if (!record || !turn) throw new Error('an automatic turn without its turn');
-      expect(step.move?.player).toBe(before.turn);
-      expect(step.move?.text).toMatch(/^auto-played (\S+→\S+( \(hit\))?)(, \S+→\S+( \(hit\))?)*$/);
-      const plays = legalMoves(turn).length;
-      expect(step.drawn?.[0]).toEqual({ text: plays > 1 ? `play picked at random among ${plays} legal plays` : 'the only legal play (its draw had one outcome)' });
+      const moves = record.moves.map((m) => ({ from: pointName(m.currentPoint, record.color), to: pointName(m.targetPoint, record.color), hit: Boolean(m.hitCheckerId) }));
+      expect(step.move).toEqual({ player: before.turn, say: 'backgammon-moved', auto: true, moves });
+      expect(step.drawn?.[0]).toEqual({ say: 'backgammon-play-picked', plays: legalMoves(turn).length });
     },
   },
 ]);
@@ -158,10 +154,10 @@ describe('backgammon: an opening roll with a tie', () => {
     const [tie, decisive] = state.openingRolls as [{ white: number; black: number }, { white: number; black: number }];
     const { drawn } = stepDetailOf('backgammon', null, JSON.parse(JSON.stringify(state)), { actor: 'server', action: 'create' });
     expect(drawn?.slice(0, 4)).toEqual([
-      { player: 'w', text: `rolled ${tie.white} (a tie: thrown again)` },
-      { player: 'b', text: `rolled ${tie.black} (a tie: thrown again)` },
-      { player: 'w', text: `rolled ${decisive.white}` },
-      { player: 'b', text: `rolled ${decisive.black}` },
+      { player: 'w', say: 'backgammon-opening-die', die: tie.white, tie: true },
+      { player: 'b', say: 'backgammon-opening-die', die: tie.black, tie: true },
+      { player: 'w', say: 'backgammon-opening-die', die: decisive.white, tie: false },
+      { player: 'b', say: 'backgammon-opening-die', die: decisive.black, tie: false },
     ]);
   });
 });
@@ -175,10 +171,10 @@ table<BlotState>('blot', [
     holds: ({ after, step }) => {
       const { dealer, elder, initialCards, faceUp } = after.round;
       expect(step.drawn).toEqual([
-        { player: dealer, text: 'the first dealer, drawn at random' },
-        { player: elder, text: `dealt ${cardsWords(initialCards[elder] ?? [])}` },
-        { player: dealer, text: `dealt ${cardsWords(initialCards[dealer] ?? [])}` },
-        { text: `face-up card: ${cardWords(faceUp)}` },
+        { player: dealer, say: 'blot-first-dealer' },
+        { player: elder, say: 'blot-dealt', cards: cardNames(initialCards[elder] ?? []), rest: false },
+        { player: dealer, say: 'blot-dealt', cards: cardNames(initialCards[dealer] ?? []), rest: false },
+        { say: 'blot-face-up', card: cardName(faceUp) },
       ]);
       expect(initialCards[elder]).toHaveLength(5);
       expect(step.draws).toBeGreaterThan(0);
@@ -189,11 +185,11 @@ table<BlotState>('blot', [
     when: (s) => s.input.action === 'timeout' && isDeal(s),
     holds: ({ after, step }) => {
       const { dealer, elder, initialCards, faceUp, dealNumber } = after.round;
-      expect(step.move?.text).toContain(`deal ${dealNumber}`);
+      expect(step.move).toEqual({ say: 'blot-next-deal', deal: dealNumber });
       expect(step.drawn).toEqual([
-        { player: elder, text: `dealt ${cardsWords(initialCards[elder] ?? [])}` },
-        { player: dealer, text: `dealt ${cardsWords(initialCards[dealer] ?? [])}` },
-        { text: `face-up card: ${cardWords(faceUp)}` },
+        { player: elder, say: 'blot-dealt', cards: cardNames(initialCards[elder] ?? []), rest: false },
+        { player: dealer, say: 'blot-dealt', cards: cardNames(initialCards[dealer] ?? []), rest: false },
+        { say: 'blot-face-up', card: cardName(faceUp) },
       ]);
       expect(step.draws).toBeGreaterThan(0);
     },
@@ -207,7 +203,7 @@ table<BlotState>('blot', [
         const held = new Set((before.round.hands[player] ?? []).map((card) => card._id));
         const dealt = (hands[player] ?? []).filter((card) => !held.has(card._id) && !(faceUpTakenBy === player && card._id === faceUp._id));
         expect(held.size + dealt.length + (faceUpTakenBy === player ? 1 : 0)).toBe(8);
-        return { player, text: `dealt the rest: ${cardsWords(dealt)}` };
+        return { player, say: 'blot-dealt', cards: cardNames(dealt), rest: true };
       });
       expect(step.drawn).toEqual(rest);
     },
@@ -217,15 +213,15 @@ table<BlotState>('blot', [
     when: (s) => s.input.action === 'move' && moveOf<{ type: string }>(s.input).type === 'make-move',
     holds: ({ input, step }) => {
       const { card, combinationDecision } = moveOf<{ card: BlotCard; combinationDecision?: 'announce' | 'cancel' }>(input);
-      const decision = combinationDecision === 'announce' ? ', announcing combinations' : combinationDecision === 'cancel' ? ', canceling combinations' : '';
-      expect(step.move).toEqual({ text: `played the ${cardWords(card)}${decision}` });
+      const deed = { did: 'played', card: cardName(card), combinations: combinationDecision ?? null };
+      expect(step.move).toEqual({ say: 'blot-move', deed, ranOut: false, roundCanceled: false });
     },
   },
   {
     says: 'taking the face-up card names it and the trump it makes',
     when: (s) => s.input.action === 'move' && moveOf<{ takeCard?: boolean }>(s.input).takeCard === true,
     holds: ({ before, step }) => {
-      expect(step.move).toEqual({ text: `took the face-up card, ${cardWords(before.round.faceUp)}: ${before.round.faceUp.suit} as trump` });
+      expect(step.move).toEqual({ say: 'blot-move', deed: { did: 'took', card: cardName(before.round.faceUp) }, ranOut: false, roundCanceled: false });
     },
   },
   {
@@ -233,16 +229,14 @@ table<BlotState>('blot', [
     when: (s) => s.input.action === 'move' && moveOf<{ type: string }>(s.input).type === 'trump-selection',
     holds: ({ input, step }) => {
       const { suit } = moveOf<{ suit: string }>(input);
-      const words = suit === 'pass' ? 'passed' : suit === 'anxoz' ? 'chose Anxoz (no trump)' : `chose ${suit} as trump`;
-      expect(step.move?.text).toMatch(new RegExp(`^${words.replace(/[()]/g, '\\$&')}`));
+      expect(step.move).toMatchObject({ say: 'blot-move', deed: suit === 'pass' ? { did: 'passed' } : { did: 'chose', trump: suit }, ranOut: false });
     },
   },
   {
     says: 'a bid the deadline made is a pass, said for the player whose time ran out',
     when: (s) => s.input.action === 'timeout' && (s.before.phase === 'trump-decision' || s.before.phase === 'trump-selection'),
     holds: ({ before, step }) => {
-      expect(step.move?.player).toBe(before.turn);
-      expect(step.move?.text).toMatch(/^passed \(time ran out\)/);
+      expect(step.move).toMatchObject({ player: before.turn, say: 'blot-move', deed: { did: 'passed' }, ranOut: true });
     },
   },
   {
@@ -253,11 +247,13 @@ table<BlotState>('blot', [
       const left = new Set((after.round.hands[player] ?? []).map((card) => card._id));
       const played = (before.round.hands[player] ?? []).find((card) => !left.has(card._id));
       if (!played) throw new Error('an automatic card that left no hand');
-      expect(step.move?.player).toBe(player);
-      expect(step.move?.text).toMatch(new RegExp(`^played the ${cardWords(played)}(, canceling combinations)? \\(time ran out\\)$`));
+      expect(step.move).toMatchObject({ player, say: 'blot-move', deed: { did: 'played', card: cardName(played) }, ranOut: true, roundCanceled: false });
+      expect(step.move?.say === 'blot-move' && step.move.deed.did === 'played' && step.move.deed.combinations !== 'announce').toBe(true);
       const [picked] = step.drawn ?? [];
-      expect(picked?.text).toMatch(/^card picked at random among the lowest legal ones: .+ and .+$/);
-      expect(picked?.text).toContain(cardWords(played));
+      expect(picked?.say).toBe('blot-auto-card');
+      const among = picked?.say === 'blot-auto-card' ? picked.cards : [];
+      expect(among.length).toBeGreaterThan(1);
+      expect(among).toContainEqual(cardName(played));
     },
   },
 ]);
@@ -277,19 +273,23 @@ table<CarromState>('carrom', [
     holds: ({ after, step }) => {
       const shot = after.lastMove;
       if (!shot) throw new Error('a shot without its record');
-      expect(step.move?.text).toMatch(new RegExp(`^shot with pull ${Math.round(shot.hitStrength)} of 60: pocketed `));
-      expect(step.move?.text.includes('pocketed nothing')).toBe(shot.pocketed.length === 0);
-      expect(step.move?.text.includes('shoots again')).toBe(shot.turnKept);
+      const count = (pattern: RegExp) => shot.pocketed.filter((id) => pattern.test(id)).length;
+      expect(step.move).toEqual({
+        say: 'carrom-shot',
+        pull: Math.round(shot.hitStrength),
+        pocketed: { white: count(/^w\d+$/), black: count(/^b\d+$/), queen: shot.pocketed.includes('queen'), striker: shot.pocketed.includes('striker') },
+        queenCovered: shot.queenCovered,
+        fouls: shot.fouls,
+        returned: shot.returned.length,
+        again: shot.turnKept,
+      });
     },
   },
   {
     says: 'a turn that ran out says whose it was',
     when: (s) => s.input.action === 'timeout',
     holds: ({ before, after, step }) =>
-      expect(step.move).toEqual({
-        player: before.turn,
-        text: after.phase === 'game-completed' ? 'ran out of time again: forfeited the game' : 'ran out of time: the turn passed',
-      }),
+      expect(step.move).toEqual({ player: before.turn, say: 'carrom-ran-out', forfeited: after.phase === 'game-completed' }),
   },
 ]);
 
@@ -297,22 +297,23 @@ describe('carrom: the third timed-out turn in a row', () => {
   it('says the game was forfeited, not that the turn passed', () => {
     const before = { players: ['w', 'b'], shotCount: 4, turn: 'w', phase: 'playing' };
     const after = { ...before, turn: null, phase: 'game-completed' };
-    expect(stepDetailOf('carrom', before, after, { actor: 'timeout', action: 'timeout' }).move).toEqual({ player: 'w', text: 'ran out of time again: forfeited the game' });
-    expect(stepDetailOf('carrom', before, { ...before, turn: 'b' }, { actor: 'timeout', action: 'timeout' }).move).toEqual({
-      player: 'w',
-      text: 'ran out of time: the turn passed',
-    });
+    expect(stepDetailOf('carrom', before, after, { actor: 'timeout', action: 'timeout' }).move).toEqual({ player: 'w', say: 'carrom-ran-out', forfeited: true });
+    expect(stepDetailOf('carrom', before, { ...before, turn: 'b' }, { actor: 'timeout', action: 'timeout' }).move).toEqual({ player: 'w', say: 'carrom-ran-out', forfeited: false });
   });
 });
 
 describe('carrom: a shot that pockets', () => {
   it.each([
-    [['w3', 'queen'], { queenCovered: true, turnKept: true }, 'pocketed 1 white coin and the queen; the queen covered; shoots again'],
-    [['b1', 'b4', 'striker'], { fouls: ['striker-fell'], returned: ['w2'] }, 'pocketed 2 black coins and the striker; foul: the striker fell; 1 piece put back'],
-  ])('%j reads: %s', (pocketed, facts, words) => {
+    [['w3', 'queen'], { queenCovered: true, turnKept: true }, { pocketed: { white: 1, black: 0, queen: true, striker: false }, queenCovered: true, fouls: [], returned: 0, again: true }],
+    [
+      ['b1', 'b4', 'striker'],
+      { fouls: ['striker-fell', 'a foul no rule knows'], returned: ['w2'] },
+      { pocketed: { white: 0, black: 2, queen: false, striker: true }, queenCovered: false, fouls: ['striker-fell'], returned: 1, again: false },
+    ],
+  ])('%j is told: %j', (pocketed, facts, told) => {
     const before = { players: ['w', 'b'], shotCount: 4, turn: 'w' };
     const lastMove = { shotNumber: 5, hitStrength: 41.6, pocketed, fouls: [], returned: [], queenCovered: false, turnKept: false, ...facts };
     const { move } = stepDetailOf('carrom', before, { ...before, lastMove }, { actor: 'w', action: 'move' });
-    expect(move).toEqual({ text: `shot with pull 42 of 60: ${words}` });
+    expect(move).toEqual({ say: 'carrom-shot', pull: 42, ...told });
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { cookieOf, describeApp, login, register, rows, signedUp, uniqueName } from './harness.ts';
+import { codeOfText } from '../../protocol/errorCodes.ts';
 
 describeApp('accounts', {}, (ctx) => {
   const post = (url: string, payload: unknown, cookie?: string) =>
@@ -22,7 +23,7 @@ describeApp('accounts', {}, (ctx) => {
   ])('register refuses %j with "%s" and creates nothing', async (payload, message) => {
     const res = await post('/api/register', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: codeOfText(message) });
     const count = await rows<{ n: number }>(ctx().database, sql`select count(*)::int as n from users where username = 'valid_1'`);
     expect(count[0]?.n).toBe(0);
   });
@@ -92,7 +93,7 @@ describeApp('accounts', {}, (ctx) => {
 
   it('answers 401 without a session, and after logout, and after expiry', async () => {
     expect((await get('/api/protected')).statusCode).toBe(401);
-    expect((await get('/api/protected')).json()).toEqual({ message: 'Not signed in' });
+    expect((await get('/api/protected')).json()).toEqual({ message: 'Not signed in', code: 'validation.notSignedIn' });
     const user = await signedUp(ctx().app);
     const logout = await post('/api/logout', {}, user.cookie);
     expect(logout.statusCode).toBe(200);
@@ -166,7 +167,7 @@ describeApp('accounts', {}, (ctx) => {
       payload: '{"username": "x",',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ message: 'The request body is not valid JSON' });
+    expect(broken.json()).toEqual({ message: 'The request body is not valid JSON', code: 'validation.badJson' });
     for (const payload of ['[]', '"text"', 'null', '42', '{"username": {"$gt": ""}, "password": []}']) {
       const res = await ctx().app.inject({
         method: 'POST',

@@ -482,7 +482,7 @@ describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
     await pgProxy.outage();
     const cut = await finalMove;
     expect(cut.status).toBe(503);
-    expect(cut.body).toEqual({ message: expect.stringMatching(/temporarily unavailable/i) });
+    expect(cut.body).toEqual({ message: expect.stringMatching(/temporarily unavailable/i), code: 'http.unavailable' });
     await hold.query('ROLLBACK');
     await backendGone(hold, backend as number);
 

@@ -30,6 +30,7 @@ import {
   type Json,
   type RouteSpec,
 } from './fuzzArbitraries.ts';
+import { errorCode } from '../../protocol/errorCodes.ts';
 import { cookieOf, databaseKinds, freshDatabase, listening, login, rows, testConfig, type TestApp } from './harness.ts';
 import { balanceOf, fundedPlayer, pairedRps, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
@@ -77,7 +78,9 @@ async function botApi(): Promise<{ url: string; close(): Promise<void> }> {
     req.on('end', () => {
       const result = req.url?.endsWith('/getMe')
         ? { id: 4242, is_bot: true, first_name: 'Fuzz', username: 'fuzz_bot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false }
-        : { message_id: 1, date: 0, chat: { id: 1, type: 'private' } };
+        : req.url?.endsWith('/savePreparedInlineMessage')
+          ? { id: 'fuzz-card', expiration_date: 1_900_000_000 }
+          : { message_id: 1, date: 0, chat: { id: 1, type: 'private' } };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result }));
     });
   });
@@ -319,6 +322,9 @@ for (const kind of databaseKinds) {
         if (!String(res.headers['content-type']).startsWith('application/json')) throw new Error(`4xx without JSON: ${what}`);
         const message: unknown = res.json().message;
         if (typeof message !== 'string' || message.length === 0) throw new Error(`4xx without a message: ${what}`);
+        // Issue 23: every error answer also carries its stable code, the one its text or status gives.
+        const code: unknown = res.json().code;
+        if (code !== errorCode(res.statusCode, message)) throw new Error(`4xx with code ${String(code)}, not ${errorCode(res.statusCode, message)}: ${what}`);
       }
       const spec = routeSpecs[route.key];
       if (spec?.body && res.statusCode < 400 && !accepts(spec.body, bodySeen(request.payload))) {

@@ -561,6 +561,7 @@ export const routeSpecs: Record<string, RouteSpec> = {
   'GET /api/played-games-history/:userId': {},
   'GET /api/score-history': {},
   'GET /api/invite-link': {},
+  'POST /api/invite-message': {},
   'GET /api/friends': {},
   'POST /api/claim-rewards': {},
   'GET /api/tasks': {},

@@ -79,7 +79,7 @@ for (const kind of databaseKinds) {
       const before = await rows<{ n: number }>(live.t.database, sql`select count(*)::int as n from sessions`);
       const res = await call({}, 'POST', '/auth/telegram', { initData: make() });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Telegram login data is invalid or expired' });
+      expect(res.body).toEqual({ message: 'Telegram login data is invalid or expired', code: 'validation.telegramInvalid' });
       const after = await rows<{ n: number }>(live.t.database, sql`select count(*)::int as n from sessions`);
       expect(after[0]?.n).toBe(before[0]?.n);
     });

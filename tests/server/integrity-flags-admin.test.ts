@@ -109,7 +109,7 @@ for (const kind of databaseKinds) {
       ]);
 
       const again = await dismiss(t, op, flag._id, { note: 'twice' });
-      expect([again.statusCode, again.json()]).toEqual([409, { message: 'This flag was already dismissed' }]);
+      expect([again.statusCode, again.json()]).toEqual([409, { message: 'This flag was already dismissed', code: 'integrity.flagDismissed' }]);
       // A round that sees nothing new keeps it dismissed.
       await round();
       expect(await statusOf(flag._id)).toBe('dismissed');
@@ -120,12 +120,12 @@ for (const kind of databaseKinds) {
       await round();
       const flag = await pairFlag(x, y);
       const unknown = await dismiss(t, op, UNKNOWN_ID, { note: 'n' });
-      expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Unknown flag' }]);
+      expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Unknown flag', code: 'integrity.unknownFlag' }]);
       const malformed = await dismiss(t, op, 'not-a-flag-id', { note: 'n' });
-      expect([malformed.statusCode, malformed.json()]).toEqual([400, { message: 'Unknown flag' }]);
+      expect([malformed.statusCode, malformed.json()]).toEqual([400, { message: 'Unknown flag', code: 'integrity.unknownFlag' }]);
       for (const body of [{}, { note: '' }, { note: '   ' }, { note: 7 }, undefined]) {
         const res = await dismiss(t, op, flag._id, body);
-        expect([res.statusCode, res.json()]).toEqual([400, { message: 'A note is required' }]);
+        expect([res.statusCode, res.json()]).toEqual([400, { message: 'A note is required', code: 'integrity.noteRequired' }]);
       }
       expect((await dismiss(t, op, flag._id, { note: 'x'.repeat(501) })).statusCode).toBe(400);
       expect(await pairFlag(x, y)).toEqual(flag);
@@ -167,9 +167,9 @@ for (const kind of databaseKinds) {
       for (const cookie of [undefined, someone.cookie, asAdminCookie]) {
         const headers = cookie ? { cookie } : {};
         const list = await getFlags(t, cookie, 'kind=pair-repeat');
-        expect([list.statusCode, list.json()]).toEqual([401, { message: 'Operator sign-in required' }]);
+        expect([list.statusCode, list.json()]).toEqual([401, { message: 'Operator sign-in required', code: 'http.unauthorized' }]);
         const res = await t.app.inject({ method: 'POST', url: `/api/admin/risk/flags/${flag._id}/dismiss`, headers, payload: { note: 'mine now' } });
-        expect([res.statusCode, res.json()]).toEqual([401, { message: 'Operator sign-in required' }]);
+        expect([res.statusCode, res.json()]).toEqual([401, { message: 'Operator sign-in required', code: 'http.unauthorized' }]);
       }
       expect(await statusOf(flag._id)).toBe('open');
     });
@@ -181,7 +181,7 @@ for (const kind of databaseKinds) {
         ['page=abc', 'page must be a number'],
       ]) {
         const res = await getFlags(t, op, query!);
-        expect([res.statusCode, res.json()]).toEqual([400, { message }]);
+        expect([res.statusCode, res.json()]).toEqual([400, { message, code: 'http.badRequest' }]);
       }
       for (const query of ['page=0', 'page=-1', 'page=1.5']) expect((await getFlags(t, op, query)).statusCode).toBe(400);
 

@@ -230,7 +230,7 @@ for (const kind of databaseKinds) {
       expect(before).toEqual([{ sessions: 0, signals: 1 }]);
       for (const bad of ['short', 'has spaces in the id', 'x'.repeat(65), 'semi;colon;device;id', '../../etc/passwd/xx']) {
         const res = await loginRequest(t, user.username, { deviceId: bad });
-        expect([res.statusCode, res.json()]).toEqual([400, { message: 'Invalid device id' }]);
+        expect([res.statusCode, res.json()]).toEqual([400, { message: 'Invalid device id', code: 'integrity.badDeviceId' }]);
         expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
       }
       expect(await counts()).toEqual(before);
@@ -239,7 +239,7 @@ for (const kind of databaseKinds) {
 
       const username = uniqueName('bd');
       const refused = await registerRequest(t, { username, deviceId: 'short' });
-      expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'Invalid device id' }]);
+      expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'Invalid device id', code: 'integrity.badDeviceId' }]);
       expect(await rows(t.database, sql`SELECT id FROM users WHERE username = ${username}`)).toEqual([]);
       expect((await registerRequest(t, { username })).statusCode).toBe(201);
     });

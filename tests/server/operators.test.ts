@@ -34,7 +34,7 @@ for (const kind of databaseKinds) {
     ])('refuses %j with "Invalid credentials"', async (payload) => {
       const res = await adminLogin(payload);
       expect([400, 401]).toContain(res.statusCode);
-      expect(res.json()).toEqual({ message: 'Invalid credentials' });
+      expect(res.json()).toEqual({ message: 'Invalid credentials', code: 'validation.invalidCredentials' });
       expect(res.cookies.find((c) => c.name === 'admin_sid')).toBeUndefined();
     });
 

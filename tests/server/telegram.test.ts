@@ -75,7 +75,7 @@ describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx
   ])('refuses %s init data with 401 and no session', async (_name, make) => {
     const res = await auth({ initData: make() });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Telegram login data is invalid or expired' });
+    expect(res.json()).toEqual({ message: 'Telegram login data is invalid or expired', code: 'validation.telegramInvalid' });
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OngoingGame } from '../../../protocol/game.ts';
 import { messageOf } from '../../../src/api/http.ts';
-import { Popup } from '../../../src/ui/Popup.tsx';
+import { Popup } from '../../ui/Popup.tsx';
 import { useCancelGame } from '../../api/cancelGame.ts';
 import { useOngoingGames } from '../../api/ongoingGames.ts';
 import { adminGameNames, formatBet } from '../../format.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { riskFlagKinds, riskFlagLabels, riskFlagStatuses, type RiskFlag, type RiskFlagKind, type RiskFlagStatus } from '../../../protocol/integrity.ts';
 import { messageOf } from '../../../src/api/http.ts';
-import { FormError } from '../../../src/ui/FormError.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { useRiskFlags } from '../../api/riskFlags.ts';
 import { ListHead } from '../../ui/ListHead.tsx';
 import { Pager, usePageInBounds } from '../../ui/Pager.tsx';

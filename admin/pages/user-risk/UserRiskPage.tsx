@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RiskFlag } from '../../../protocol/integrity.ts';
 import { messageOf } from '../../../src/api/http.ts';
-import { FormError } from '../../../src/ui/FormError.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { useUserRisk } from '../../api/userRisk.ts';
 import { DismissFlagPopup } from '../risk/DismissFlagPopup.tsx';
 import { FlagsTable } from '../risk/FlagsTable.tsx';

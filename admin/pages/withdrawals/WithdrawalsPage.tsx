@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { withdrawalStatuses, type AdminWithdrawalRow, type WithdrawalStatus } from '../../../protocol/integrity.ts';
 import { messageOf } from '../../../src/api/http.ts';
-import { FormError } from '../../../src/ui/FormError.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { useWithdrawals } from '../../api/withdrawals.ts';
 import { withdrawalStatusNames } from '../../format.ts';
 import { DataTable } from '../../ui/DataTable.tsx';

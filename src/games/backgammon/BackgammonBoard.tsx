@@ -1,4 +1,5 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BackgammonColor, BackgammonSlot } from '../../../protocol/backgammon.ts';
 import { barOf, trayOf } from '../../../rules/backgammon/board.ts';
 import type { CheckerColors, SlotIds } from './boardModel.ts';
@@ -52,6 +53,7 @@ const ownNumber = (point: number, viewer: BackgammonColor) => (viewer === 'white
  * the caller.
  */
 export function BackgammonBoard({ board, slots, colors, viewer, movable, selected, targets, onTap, children }: BackgammonBoardProps) {
+  const { t } = useTranslation();
   const flipped = isFlipped(viewer);
   const places = useMemo(() => {
     const byPoint: SlotPlace[] = [];
@@ -106,7 +108,11 @@ export function BackgammonBoard({ board, slots, colors, viewer, movable, selecte
       <div className="bg-board__zones">
         {tappable.map((place) => {
           const state = place.point === selected ? 'selected' : targets.has(place.point) ? 'target' : movable.has(place.point) ? 'movable' : undefined;
-          const name = isBar(place.point) ? 'Bar' : isTray(place.point) ? 'Bear off' : `Point ${ownNumber(place.point, viewer)}`;
+          const name = isBar(place.point)
+            ? t('backgammon.bar')
+            : isTray(place.point)
+              ? t('backgammon.bearOff')
+              : t('backgammon.point', { number: ownNumber(place.point, viewer) });
           return (
             <button
               key={place.point}

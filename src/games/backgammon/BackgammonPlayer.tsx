@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { BACKGAMMON_AUTO_TURNS_TO_FORFEIT, BACKGAMMON_CHECKERS, BACKGAMMON_TURN_MS, type BackgammonColor } from '../../../protocol/backgammon.ts';
 import { TablePlayer, type TablePlayerInfo } from '../../ui/TablePlayer.tsx';
 
@@ -17,6 +18,7 @@ interface BackgammonPlayerProps {
 
 /** One side of the Backgammon table: the shared panel with the colour, pip count and checkers borne off. */
 export function BackgammonPlayer({ player, side, color, pips, borneOff, deadline, autoTurns }: BackgammonPlayerProps) {
+  const { t } = useTranslation();
   return (
     <TablePlayer
       gameMode="backgammon"
@@ -30,12 +32,12 @@ export function BackgammonPlayer({ player, side, color, pips, borneOff, deadline
       <div>
         <dt>
           <span className={`bg-player__chip bg-player__chip--${color}`} aria-hidden="true" />
-          Pips
+          {t('backgammon.pips')}
         </dt>
         <dd data-testid={`${side}-pips`}>{pips}</dd>
       </div>
       <div>
-        <dt>Off</dt>
+        <dt>{t('backgammon.off')}</dt>
         <dd data-testid={`${side}-off`}>
           {borneOff}/{BACKGAMMON_CHECKERS}
         </dd>

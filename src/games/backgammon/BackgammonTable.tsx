@@ -1,7 +1,10 @@
+import { Button, Caption, Text } from '@telegram-apps/telegram-ui';
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { AUTO_EMPTY_MOVE_MS, BACKGAMMON_TURN_MS, type BackgammonGameView, type BackgammonStep } from '../../../protocol/backgammon.ts';
-import { betLabel, type GameUpdate } from '../../../protocol/game.ts';
+import { formatBet } from '../../i18n/format.ts';
+import type { GameUpdate } from '../../../protocol/game.ts';
 import type { User } from '../../../protocol/user.ts';
 import { otherColor, trayOf } from '../../../rules/backgammon/board.ts';
 import { pipCount, stepOptions, turnOfView } from '../../../rules/backgammon/index.ts';
@@ -30,6 +33,7 @@ const NO_STEPS: readonly BackgammonStep[] = [];
 /** One Backgammon game, drawn from the live game store; keyed by game id, so a rematch starts clean. */
 export function BackgammonTable({ update, clockOffset, me }: BackgammonTableProps) {
   const { game, opponents } = update;
+  const { t } = useTranslation();
   const myId = me._id;
   const opponentInfo = opponents[0];
   const opponentId = game.userIds.find((id) => id !== myId) ?? opponentInfo?._id ?? '';
@@ -101,7 +105,7 @@ export function BackgammonTable({ update, clockOffset, me }: BackgammonTableProp
   const player: BackgammonPlayerInfo = { id: myId, nickname: me.nickname, country: me.country, score: me.score, photoUrl: me.photoUrl ?? me.avatarUrl };
   const opponent: BackgammonPlayerInfo = {
     id: opponentId,
-    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? 'Opponent',
+    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? t('backgammon.opponent'),
     country: opponentInfo?.country ?? null,
     score: opponentInfo?.score ?? 0,
     photoUrl: opponentInfo?.photoUrl ?? null,
@@ -109,7 +113,7 @@ export function BackgammonTable({ update, clockOffset, me }: BackgammonTableProp
   // The 25 s ring of the player to move, on this device's clock.
   const turnDeadline = running && game.timerStartTime !== null ? game.timerStartTime + BACKGAMMON_TURN_MS - clockOffset : null;
   const dice = shownDice({ game, frame, myId, myColor, running, diceLeft: myTurn ? (options?.diceLeft ?? null) : null });
-  const status = statusText({
+  const status = statusText(t, {
     game,
     frame,
     myId,
@@ -128,10 +132,14 @@ export function BackgammonTable({ update, clockOffset, me }: BackgammonTableProp
     <div className="bg" style={{ '--bg-move-ms': `${CHECKER_MOVE_MS}ms` } as CSSProperties}>
       <header className="bg__bar">
         <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
-        <p className="bg__title">
-          Backgammon
-          <span className="bg__stake">{game.betAmount === 0 ? 'Free game' : `Bet ${betLabel(game.betAmount)}`}</span>
-        </p>
+        <div className="bg__title">
+          <Text Component="p" weight="1">
+            {t('games.backgammon.name')}
+          </Text>
+          <Caption Component="p" className="bg__stake">
+            {game.betAmount === 0 ? t('backgammon.freeGame') : t('backgammon.bet', { bet: formatBet(game.betAmount) })}
+          </Caption>
+        </div>
         <ChatMenu gameMode="backgammon" gameId={game._id} playerId={myId} />
       </header>
 
@@ -163,18 +171,32 @@ export function BackgammonTable({ update, clockOffset, me }: BackgammonTableProp
         </BackgammonBoard>
 
         <div className="bg-controls">
-          <button className="button button--secondary bg-controls__void" type="button" disabled={!interactive || pending.length === 0} onClick={store.voidMoves}>
-            Void
-          </button>
-          <p className="bg-controls__status" role="status" data-testid="bg-status">
+          <Text Component="p" weight="2" className="bg-controls__status" role="status" data-testid="bg-status">
             {status}
-          </p>
+          </Text>
+          <Button
+            className="bg-controls__button"
+            mode="bezeled"
+            size="m"
+            stretched
+            disabled={!interactive || pending.length === 0}
+            onClick={store.voidMoves}
+          >
+            <span className="bg-controls__label">{t('backgammon.void')}</span>
+          </Button>
           {showConfirm ? (
-            <button className="button bg-controls__confirm" type="button" disabled={local.sending} onClick={() => void store.confirm(game)}>
-              Confirm
-            </button>
+            <Button
+              className="bg-controls__button bg-controls__confirm"
+              mode="filled"
+              size="m"
+              stretched
+              disabled={local.sending}
+              onClick={() => void store.confirm(game)}
+            >
+              <span className="bg-controls__label">{t('backgammon.confirm')}</span>
+            </Button>
           ) : (
-            <span className="bg-controls__confirm" aria-hidden="true" />
+            <span className="bg-controls__spacer" aria-hidden="true" />
           )}
         </div>
 

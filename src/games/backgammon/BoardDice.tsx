@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BOARD_HEIGHT, BOARD_WIDTH, DICE_CENTRES, DIE_SIZE, FIELDS } from './boardLayout.ts';
 
 /** Pip centres of each face on a 100 × 100 die. */
@@ -37,8 +38,17 @@ const PIPS: Record<number, readonly (readonly [number, number])[]> = {
 };
 
 export function Die({ value, used = false }: { value: number; used?: boolean }) {
+  const { t } = useTranslation();
   return (
-    <svg className={used ? 'bg-die bg-die--used' : 'bg-die'} viewBox="0 0 100 100" role="img" aria-label={used ? `${value}, used` : String(value)} data-testid="die" data-value={value} data-used={used}>
+    <svg
+      className={used ? 'bg-die bg-die--used' : 'bg-die'}
+      viewBox="0 0 100 100"
+      role="img"
+      aria-label={used ? t('backgammon.usedDie', { value }) : String(value)}
+      data-testid="die"
+      data-value={value}
+      data-used={used}
+    >
       <rect className="bg-die__face" x="3" y="3" width="94" height="94" rx="18" />
       {(PIPS[value] ?? []).map(([cx, cy]) => (
         <circle key={`${cx}-${cy}`} className="bg-die__pip" cx={cx} cy={cy} r="9" />
@@ -68,6 +78,7 @@ export function BoardDice({ mine, opponent }: { mine: ShownDice | null; opponent
 }
 
 function DiceGroup({ dice, side }: { dice: ShownDice; side: 'mine' | 'opponent' }) {
+  const { t } = useTranslation();
   const centre = DICE_CENTRES[side];
   const field = FIELDS[side === 'mine' ? 1 : 0];
   const width = field.right - field.left;
@@ -83,7 +94,7 @@ function DiceGroup({ dice, side }: { dice: ShownDice; side: 'mine' | 'opponent' 
       className={dice.rolling ? `bg-dice bg-dice--${side} bg-dice--rolling` : `bg-dice bg-dice--${side}`}
       style={style}
       role="group"
-      aria-label={side === 'mine' ? 'Your dice' : "Opponent's dice"}
+      aria-label={side === 'mine' ? t('backgammon.myDice') : t('backgammon.opponentDice')}
       data-testid={`dice-${side}`}
     >
       {dice.values.map((value, index) => (

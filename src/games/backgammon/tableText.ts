@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { BackgammonColor, BackgammonGameView } from '../../../protocol/backgammon.ts';
 import type { AnimationFrame } from './backgammonStore.ts';
 import { otherColor } from '../../../rules/backgammon/board.ts';
@@ -70,17 +71,17 @@ interface StatusInput {
 }
 
 /** The line between the board and the player: what is happening, and what the player may do. */
-export function statusText(input: StatusInput): string {
-  const { game, frame, myId, opponentName, running, myTurn } = input;
+export function statusText(t: TFunction, input: StatusInput): string {
+  const { game, frame, myId, opponentName: name, running, myTurn } = input;
   if (!running) return '';
-  if (frame?.kind === 'opening') return 'Opening roll...';
-  if (frame?.kind === 'replay') return frame.playerId === myId ? 'Your move was played for you' : `${opponentName} moves`;
-  if (frame?.kind === 'roll') return 'Rolling...';
-  if (!myTurn) return game.phase === 'game-start' ? `${opponentName} starts` : `${opponentName}'s turn`;
-  if (input.noLegalMove) return 'No legal moves';
-  if (input.sending) return 'Sending...';
-  if (input.complete && input.pending > 0) return 'Confirm your move, or void it';
-  if (input.selected) return 'Tap a highlighted point';
-  if (input.pending > 0) return 'Tap a checker to move on';
-  return game.phase === 'game-start' ? 'You start: tap a checker' : 'Your move: tap a checker';
+  if (frame?.kind === 'opening') return t('backgammon.status.opening');
+  if (frame?.kind === 'replay') return frame.playerId === myId ? t('backgammon.status.playedForMe') : t('backgammon.status.theirMove', { name });
+  if (frame?.kind === 'roll') return t('backgammon.status.rolling');
+  if (!myTurn) return game.phase === 'game-start' ? t('backgammon.status.theyStart', { name }) : t('backgammon.status.theirTurn', { name });
+  if (input.noLegalMove) return t('backgammon.status.noLegalMove');
+  if (input.sending) return t('backgammon.status.sending');
+  if (input.complete && input.pending > 0) return t('backgammon.status.confirmOrVoid');
+  if (input.selected) return t('backgammon.status.tapTarget');
+  if (input.pending > 0) return t('backgammon.status.tapNext');
+  return game.phase === 'game-start' ? t('backgammon.status.iStart') : t('backgammon.status.myMove');
 }

@@ -1,13 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { blotSuits, blotValues, type BlotCard } from '../../../protocol/blot.ts';
 import { CARD_BACK_IMAGE, cardImage, cardName } from './blotView.ts';
 
-/** A card's face, drawn in public/cards/; its alt text ("Q of hearts") names it. */
+/** A card's face, drawn in public/cards/; its alt text ("Q of hearts", "Дама червей") names it. */
 export function CardFace({ card, className = 'blot-card' }: { card: Pick<BlotCard, 'value' | 'suit'>; className?: string }) {
-  return <img className={className} src={cardImage(card)} alt={cardName(card)} draggable={false} />;
+  const { t } = useTranslation();
+  return <img className={className} src={cardImage(card)} alt={cardName(t, card)} draggable={false} />;
 }
 
 export function CardBack({ className = 'blot-card' }: { className?: string }) {
-  return <img className={className} src={CARD_BACK_IMAGE} alt="Face-down card" draggable={false} />;
+  const { t } = useTranslation();
+  return <img className={className} src={CARD_BACK_IMAGE} alt={t('blot.faceDown')} draggable={false} />;
 }
 
 let preloaded = false;

@@ -1,6 +1,7 @@
-import { blotCombinationNames, type BlotCard, type BlotGameView } from '../../../protocol/blot.ts';
+import { useTranslation } from 'react-i18next';
+import type { BlotCard, BlotGameView } from '../../../protocol/blot.ts';
 import { CardFace } from './BlotCard.tsx';
-import { contractName, shortCardName } from './blotView.ts';
+import { combinationName, contractName, shortCardName } from './blotView.ts';
 
 const BIDDING = new Set(['trump-decision', 'trump-selection', 'trump-final-selection']);
 
@@ -26,7 +27,8 @@ interface TableCard {
  * combination's cards while they are on show.
  */
 export function BlotFelt({ game, myId, opponentName, flying, showingLastTrick }: BlotFeltProps) {
-  const nameOf = (id: string | null) => (id === myId ? 'You' : opponentName);
+  const { t } = useTranslation();
+  const nameOf = (id: string | null) => (id === myId ? t('blot.you') : opponentName);
   const bidding = BIDDING.has(game.phase);
   const faceUp = game.faceUpCardCopy;
 
@@ -40,26 +42,34 @@ export function BlotFelt({ game, myId, opponentName, flying, showingLastTrick }:
   const shownCombinations = shownWinner ? (game.combinationCards[shownWinner] ?? []) : [];
 
   return (
-    <section className="blot-felt" aria-label="Table">
+    <section className="blot-felt" aria-label={t('blot.felt.table')}>
       <div className="blot-felt__info">
         {game.trumpSuit !== null ? (
           <p className="blot-trump" data-testid="blot-trump" data-contract={game.trumpSuit}>
-            <span className="blot-trump__label">{game.trumpSuit === 'anxoz' ? 'No trump' : 'Trump'}</span>
-            <strong className={`blot-trump__suit blot-trump__suit--${game.trumpSuit}`}>{contractName(game.trumpSuit)}</strong>
-            {game.trumpSuitSelectedBy !== null && <span className="blot-trump__by">chosen by {nameOf(game.trumpSuitSelectedBy)}</span>}
+            <span className="blot-trump__label">{game.trumpSuit === 'anxoz' ? t('blot.felt.noTrump') : t('blot.felt.trump')}</span>
+            <strong className={`blot-trump__suit blot-trump__suit--${game.trumpSuit}`}>{contractName(t, game.trumpSuit)}</strong>
+            {game.trumpSuitSelectedBy !== null && (
+              <span className="blot-trump__by">
+                {game.trumpSuitSelectedBy === myId ? t('blot.felt.chosenByMe') : t('blot.felt.chosenBy', { name: opponentName })}
+              </span>
+            )}
           </p>
         ) : game.proposedTrump !== null ? (
           <p className="blot-trump blot-trump--proposed" data-testid="blot-proposed">
-            <span className="blot-trump__label">Proposed</span>
-            <strong className={`blot-trump__suit blot-trump__suit--${game.proposedTrump}`}>{contractName(game.proposedTrump)}</strong>
+            <span className="blot-trump__label">{t('blot.felt.proposed')}</span>
+            <strong className={`blot-trump__suit blot-trump__suit--${game.proposedTrump}`}>{contractName(t, game.proposedTrump)}</strong>
           </p>
         ) : (
-          <p className="blot-trump blot-trump--none">Bidding for trump</p>
+          <p className="blot-trump blot-trump--none">{t('blot.felt.bidding')}</p>
         )}
         {!bidding && faceUp && (
           <p className="blot-felt__face-up-note">
             <CardFace card={faceUp} className="blot-card blot-card--mini" />
-            {game.faceUpCardTakenBy ? `taken by ${nameOf(game.faceUpCardTakenBy)}` : 'set aside'}
+            {!game.faceUpCardTakenBy
+              ? t('blot.felt.setAside')
+              : game.faceUpCardTakenBy === myId
+                ? t('blot.felt.takenByMe')
+                : t('blot.felt.takenBy', { name: opponentName })}
           </p>
         )}
       </div>
@@ -67,10 +77,10 @@ export function BlotFelt({ game, myId, opponentName, flying, showingLastTrick }:
       {bidding && faceUp ? (
         <figure className="blot-felt__face-up" data-testid="face-up-card">
           <CardFace card={faceUp} className="blot-card blot-card--large" />
-          <figcaption>Face-up card</figcaption>
+          <figcaption>{t('blot.felt.faceUp')}</figcaption>
         </figure>
       ) : (
-        <ol className={showingLastTrick && game.playedCards.length === 0 ? 'blot-trick blot-trick--last' : 'blot-trick'} aria-label="Cards on the table" data-testid="trick">
+        <ol className={showingLastTrick && game.playedCards.length === 0 ? 'blot-trick blot-trick--last' : 'blot-trick'} aria-label={t('blot.felt.onTable')} data-testid="trick">
           {onTable.map(({ card, owner, autoPlayed }) => {
             const side = owner === myId ? 'mine' : 'theirs';
             const classes = ['blot-trick__card', `blot-trick__card--${side}`];
@@ -78,7 +88,7 @@ export function BlotFelt({ game, myId, opponentName, flying, showingLastTrick }:
             return (
               <li key={card._id} className={classes.join(' ')} data-owner={side}>
                 <CardFace card={card} />
-                {autoPlayed && <span className="blot-trick__auto">Auto</span>}
+                {autoPlayed && <span className="blot-trick__auto">{t('blot.felt.auto')}</span>}
               </li>
             );
           })}
@@ -88,7 +98,7 @@ export function BlotFelt({ game, myId, opponentName, flying, showingLastTrick }:
       {shownWinner && shownCombinations.length > 0 && (
         <p className="blot-felt__combinations" data-testid="shown-combinations">
           {nameOf(shownWinner)}:{' '}
-          {shownCombinations.map((combo) => `${blotCombinationNames[combo.kind]} ${combo.cards.map(shortCardName).join(' ')}`).join(', ')}
+          {shownCombinations.map((combo) => `${combinationName(t, combo.kind)} ${combo.cards.map(shortCardName).join(' ')}`).join(', ')}
         </p>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { BlotCard } from '../../../protocol/blot.ts';
 import { CardBack, CardFace } from './BlotCard.tsx';
 
@@ -16,8 +17,9 @@ interface BlotHandProps {
  * a dimmed card, or any tap when no card may be played, does nothing (the table decides `playable`).
  */
 export function BlotHand({ cards, playable, playing, onPlay }: BlotHandProps) {
+  const { t } = useTranslation();
   return (
-    <ul className="blot-hand" aria-label={`Your hand, ${cards.length} cards`} data-testid="my-hand">
+    <ul className="blot-hand" aria-label={t('blot.myHand', { count: cards.length })} data-testid="my-hand">
       {cards.map((card) => {
         const legal = playable?.has(card._id) ?? false;
         const state = playing === card._id ? 'playing' : playable === null ? 'idle' : legal ? 'legal' : 'illegal';
@@ -45,8 +47,9 @@ export function BlotHand({ cards, playable, playing, onPlay }: BlotHandProps) {
 
 /** The opponent's hand: only how many cards they hold, face down. */
 export function OpponentHand({ count }: { count: number }) {
+  const { t } = useTranslation();
   return (
-    <ul className="blot-hand blot-hand--opponent" aria-label={`Opponent's hand, ${count} cards`} data-testid="opponent-hand">
+    <ul className="blot-hand blot-hand--opponent" aria-label={t('blot.opponentHand', { count })} data-testid="opponent-hand">
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className="blot-hand__slot">
           <CardBack className="blot-card blot-card--small" />

@@ -1,14 +1,10 @@
+import { Caption, Snackbar, Text } from '@telegram-apps/telegram-ui';
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import {
-  BLOT_END_RESULT_DELAY_MS,
-  BLOT_ROUND_CANCELED_MS,
-  BLOT_ROUND_RESULTS_MS,
-  blotText,
-  type BlotCard,
-  type BlotGameView,
-} from '../../../protocol/blot.ts';
-import { betLabel, type GameUpdate } from '../../../protocol/game.ts';
+import { BLOT_END_RESULT_DELAY_MS, BLOT_ROUND_CANCELED_MS, BLOT_ROUND_RESULTS_MS, type BlotCard, type BlotGameView } from '../../../protocol/blot.ts';
+import { formatBet } from '../../i18n/format.ts';
+import type { GameUpdate } from '../../../protocol/game.ts';
 import type { User } from '../../../protocol/user.ts';
 import { legalCardsOfView } from '../../../rules/blot/index.ts';
 import { ChatMenu } from '../../ui/ChatMenu.tsx';
@@ -19,7 +15,7 @@ import { LeaveGamePopup } from '../../ui/LeaveGamePopup.tsx';
 import { BlotActions } from './BlotActions.tsx';
 import { preloadCardImages } from './BlotCard.tsx';
 import { BlotHand, OpponentHand } from './BlotHand.tsx';
-import { BlotPlayer, type BlotPlayerInfo } from './BlotPlayer.tsx';
+import { BlotPlayer, type BlotPlayerInfo, type BlotSpeech } from './BlotPlayer.tsx';
 import { BlotRoundResultsPopup } from './BlotRoundResults.tsx';
 import { CARD_FLIGHT_MS, createBlotStore, ERROR_SHOWN_MS, LAST_TRICK_MS } from './blotStore.ts';
 import { BlotFelt } from './BlotFelt.tsx';
@@ -37,6 +33,7 @@ const PLAYING = new Set(['in-progress', 'trick-in-progress']);
 /** One Belote game, drawn from the live game store; keyed by game id, so a rematch starts clean. */
 export function BlotTable({ update, clockOffset, me }: BlotTableProps) {
   const { game, opponents } = update;
+  const { t } = useTranslation();
   const myId = me._id;
   const opponentInfo = opponents[0];
   const opponentId = game.userIds.find((id) => id !== myId) ?? opponentInfo?._id ?? '';
@@ -83,19 +80,20 @@ export function BlotTable({ update, clockOffset, me }: BlotTableProps) {
   const player: BlotPlayerInfo = { id: myId, nickname: me.nickname, country: me.country, score: me.score, photoUrl: me.photoUrl ?? me.avatarUrl };
   const opponent: BlotPlayerInfo = {
     id: opponentId,
-    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? 'Opponent',
+    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? t('blot.opponent'),
     country: opponentInfo?.country ?? null,
     score: opponentInfo?.score ?? 0,
     photoUrl: opponentInfo?.photoUrl ?? null,
   };
   // The 25 s of whoever is to act, on this device's clock (the server's deadline, corrected for skew).
   const turnDeadline = running && game.turn !== null && game.deadlineAt !== null ? game.deadlineAt - clockOffset : null;
-  const speechOf = (id: string): string[] => {
+  const speechOf = (id: string): BlotSpeech[] => {
     const action = game.playerActions[id] ?? null;
-    const words = action ? [actionText(action)] : [];
-    if (action === 'announce') words.push(...combinationList(game.combinations[id]));
-    if (game.blotAnnounced[id]) words.push(blotText.blot);
-    return words;
+    const words = action ? [actionText(t, action)] : [];
+    if (action === 'announce') words.push(...combinationList(t, game.combinations[id]));
+    const speech = words.map((text) => ({ text, blot: false }));
+    if (game.blotAnnounced[id]) speech.push({ text: t('blot.action.blot'), blot: true });
+    return speech;
   };
   const seat = (id: string) => ({
     points: game.totalGamePoints[id] ?? 0,
@@ -115,16 +113,20 @@ export function BlotTable({ update, clockOffset, me }: BlotTableProps) {
   const error = local.error;
   const errorShown = useShownFor(error ? String(error.id) : null, ERROR_SHOWN_MS);
 
-  const status = statusText({ game, myId, opponentName: opponent.nickname, running, decisionPending });
+  const status = statusText(t, { game, myId, opponentName: opponent.nickname, running, decisionPending });
 
   return (
     <div className="blot" style={{ '--blot-flight-ms': `${CARD_FLIGHT_MS}ms` } as CSSProperties}>
       <header className="blot__bar">
         <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
-        <p className="blot__title">
-          Belote
-          <span className="blot__stake">{game.betAmount === 0 ? 'Free game' : `Bet ${betLabel(game.betAmount)}`}</span>
-        </p>
+        <div className="blot__title">
+          <Text Component="p" weight="1">
+            {t('games.blot.name')}
+          </Text>
+          <Caption Component="p" className="blot__stake">
+            {game.betAmount === 0 ? t('blot.freeGame') : t('blot.bet', { bet: formatBet(game.betAmount) })}
+          </Caption>
+        </div>
         <ChatMenu gameMode="blot" gameId={game._id} playerId={myId} />
       </header>
 
@@ -134,13 +136,14 @@ export function BlotTable({ update, clockOffset, me }: BlotTableProps) {
       <BlotFelt game={game} myId={myId} opponentName={opponent.nickname} flying={flying} showingLastTrick={showingLastTrick} />
 
       <div className="blot__controls">
-        <p className="blot__status" role="status" data-testid="blot-status">
+        <Text Component="p" weight="2" className="blot__status" role="status" data-testid="blot-status">
           {status}
-        </p>
+        </Text>
+        {/* Each notice's time is kept by useShownFor, which takes it away; the Snackbar's own close is a no-op. */}
         {errorShown && error && (
-          <p className="blot__error" role="alert">
+          <Snackbar className="blot__notice" role="alert" duration={ERROR_SHOWN_MS} onClose={() => store.clearError(error.id)}>
             {error.text}
-          </p>
+          </Snackbar>
         )}
         <BlotActions
           game={game}
@@ -159,9 +162,9 @@ export function BlotTable({ update, clockOffset, me }: BlotTableProps) {
       <BlotPlayer player={player} side="player" {...seat(myId)} />
 
       {roundCanceled && (
-        <p className="blot__notice" role="status" data-testid="round-canceled">
-          {blotText.roundCanceled}
-        </p>
+        <Snackbar className="blot__notice" role="status" data-testid="round-canceled" duration={BLOT_ROUND_CANCELED_MS} onClose={() => undefined}>
+          {t('blot.roundCanceled')}
+        </Snackbar>
       )}
       {resultsShown && <BlotRoundResultsPopup results={game.roundResults} myId={myId} opponentName={opponent.nickname} />}
       {leaving && running && <LeaveGamePopup gameMode="blot" gameId={game._id} onCancel={() => setLeaving(false)} />}

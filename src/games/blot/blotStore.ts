@@ -1,5 +1,6 @@
+import i18next from 'i18next';
 import { proxy } from 'valtio';
-import { blotText, type BlotCard, type BlotGameView, type BlotTrumpChoice, type CombinationDecision } from '../../../protocol/blot.ts';
+import type { BlotCard, BlotGameView, BlotTrumpChoice, CombinationDecision } from '../../../protocol/blot.ts';
 import type { GameUpdate } from '../../../protocol/game.ts';
 import { blotFinalTrumpDecision } from '../../api/blotFinalTrumpDecision.ts';
 import { blotMakeMove } from '../../api/blotMakeMove.ts';
@@ -31,6 +32,8 @@ export interface BlotScreenState {
   /** A refused action's text; the id tells two equal refusals in a row apart, so each shows its full time. */
   error: { text: string; id: number } | null;
 }
+
+type FailedKey = 'blot.error.makeMove' | 'blot.error.trumpDecision' | 'blot.error.trumpSelection' | 'blot.error.finalTrumpDecision';
 
 interface Seen {
   v: number;
@@ -76,14 +79,18 @@ export function createBlotStore() {
     state.error = { text, id: errors };
   };
 
-  /** One action to the server; a refusal shows spec §8's text (or the server's) and, on 409, reloads. */
-  async function send(call: () => Promise<GameUpdate<BlotGameView>>, failed: string, card: string | null = null): Promise<void> {
+  /**
+   * One action to the server; a refusal shows spec §8's text (or the server's), in the language shown
+   * when it came, and on 409 reloads.
+   */
+  async function send(call: () => Promise<GameUpdate<BlotGameView>>, failedKey: FailedKey, card: string | null = null): Promise<void> {
     if (state.sending) return;
     state.sending = true;
     state.playing = card;
     try {
       receiveGameUpdate(await call());
     } catch (error) {
+      const failed = i18next.t(failedKey);
       console.error(failed, error);
       showError(messageOf(error, { failed, error: failed }));
       // A refusal means our copy of the game is behind (the turn moved on, or the version is stale).
@@ -113,17 +120,17 @@ export function createBlotStore() {
     },
     /** Take (true) or Pass (false) the face-up card. */
     decideTrump: (game: BlotGameView, takeCard: boolean) =>
-      send(() => blotTrumpDecision({ gameId: game._id, takeCard, v: game.v }), blotText.trumpDecisionFailed),
+      send(() => blotTrumpDecision({ gameId: game._id, takeCard, v: game.v }), 'blot.error.trumpDecision'),
     selectTrump: (game: BlotGameView, suit: BlotTrumpChoice) =>
-      send(() => blotTrumpSelection({ gameId: game._id, suit, v: game.v }), blotText.trumpSelectionFailed),
+      send(() => blotTrumpSelection({ gameId: game._id, suit, v: game.v }), 'blot.error.trumpSelection'),
     /** 'With Card' (true) or 'Without' (false). */
     decideFinalTrump: (game: BlotGameView, withCard: boolean) =>
-      send(() => blotFinalTrumpDecision({ gameId: game._id, withCard, v: game.v }), blotText.finalTrumpDecisionFailed),
+      send(() => blotFinalTrumpDecision({ gameId: game._id, withCard, v: game.v }), 'blot.error.finalTrumpDecision'),
     /** A card; with the Announce/Cancel decision when the view says one is due (the caller checked it is chosen). */
     playCard: (game: BlotGameView, card: BlotCard) => {
       const combinationDecision = game.combinationDecisionRequired ? (state.decision ?? undefined) : undefined;
       const body = { gameId: game._id, card: { _id: card._id, value: card.value, suit: card.suit }, v: game.v };
-      return send(() => blotMakeMove(combinationDecision ? { ...body, combinationDecision } : body), blotText.makeMoveFailed, card._id);
+      return send(() => blotMakeMove(combinationDecision ? { ...body, combinationDecision } : body), 'blot.error.makeMove', card._id);
     },
   };
 }

@@ -1,4 +1,6 @@
+import { Caption, Headline } from '@telegram-apps/telegram-ui';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { NoticeCause } from './carromStore.ts';
 import { noticeText } from './carromText.ts';
 
@@ -17,19 +19,22 @@ interface CarromNoticeProps {
  * never blocks the board: it goes by itself after a few seconds, or at a tap.
  */
 export function CarromNotice({ cause, myId, opponentName, onDone }: CarromNoticeProps) {
-  const text = noticeText(cause, myId, opponentName);
+  const { t } = useTranslation();
+  const text = noticeText(cause, myId, opponentName, t);
   useEffect(() => {
     const timer = setTimeout(onDone, NOTICE_MS);
     return () => clearTimeout(timer);
   }, [onDone]);
   if (!text) return null;
   return (
-    <div className={text.title === 'Foul!' ? 'carrom-notice carrom-notice--foul' : 'carrom-notice'} role="alert" data-testid="carrom-notice" onClick={onDone}>
-      <p className="carrom-notice__title">{text.title}</p>
+    <div className={text.foul ? 'carrom-notice carrom-notice--foul' : 'carrom-notice'} role="alert" data-testid="carrom-notice" onClick={onDone}>
+      <Headline weight="1" Component="p" className="carrom-notice__title">
+        {text.title}
+      </Headline>
       {text.lines.map((line) => (
-        <p key={line} className="carrom-notice__line">
+        <Caption key={line} level="1" Component="p" className="carrom-notice__line">
           {line}
-        </p>
+        </Caption>
       ))}
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CARROM_COINS_PER_PLAYER, CARROM_TIMEOUTS_TO_FORFEIT, type CarromColor } from '../../../protocol/carrom.ts';
 import { TablePlayer, type TablePlayerInfo } from '../../ui/TablePlayer.tsx';
 
@@ -21,6 +22,7 @@ interface CarromPlayerProps {
 
 /** One side of the Carrom table: the shared panel with the coin colour, pocketed coins and the queen. */
 export function CarromPlayer({ player, side, color, pocketed, queen, deadline, turnMs, timeouts }: CarromPlayerProps) {
+  const { t } = useTranslation();
   return (
     <TablePlayer
       gameMode="carrom"
@@ -34,9 +36,9 @@ export function CarromPlayer({ player, side, color, pocketed, queen, deadline, t
       <div>
         <dt>
           <span className={`carrom-player__coin carrom-player__coin--${color}`} aria-hidden="true" />
-          <span className="carrom-player__color">{color === 'white' ? 'White' : 'Black'}</span>
+          <span className="carrom-player__color">{t(`table.carrom.${color}`)}</span>
         </dt>
-        <dd data-testid={`${side}-pocketed`} aria-label={`${pocketed} of ${CARROM_COINS_PER_PLAYER} coins pocketed`}>
+        <dd data-testid={`${side}-pocketed`} aria-label={t('table.carrom.pocketed', { pocketed, total: CARROM_COINS_PER_PLAYER })}>
           {pocketed}/{CARROM_COINS_PER_PLAYER}
         </dd>
       </div>
@@ -45,7 +47,7 @@ export function CarromPlayer({ player, side, color, pocketed, queen, deadline, t
           <dt>
             <span className="carrom-player__coin carrom-player__coin--queen" aria-hidden="true" />
           </dt>
-          <dd>Queen</dd>
+          <dd>{t('table.carrom.queen')}</dd>
         </div>
       )}
     </TablePlayer>

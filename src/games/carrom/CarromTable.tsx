@@ -1,4 +1,6 @@
+import { Caption, Text } from '@telegram-apps/telegram-ui';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import {
@@ -11,9 +13,10 @@ import {
   type BoardPoint,
   type CarromGameView,
 } from '../../../protocol/carrom.ts';
-import { betLabel, type GameUpdate } from '../../../protocol/game.ts';
+import type { GameUpdate } from '../../../protocol/game.ts';
 import type { User } from '../../../protocol/user.ts';
 import { placeStriker, shotError } from '../../../rules/carrom/index.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import { ChatMenu } from '../../ui/ChatMenu.tsx';
 import { GameCanceledPopup } from '../../ui/GameCanceledPopup.tsx';
 import { GameEndPopup } from '../../ui/GameEndPopup.tsx';
@@ -52,6 +55,7 @@ function useDeadlinePassed(deadline: number | null, watching: boolean): boolean 
 
 /** One Carrom game, drawn from the live game store; keyed by game id, so a rematch starts clean. */
 export function CarromTable({ update, clockOffset, me }: CarromTableProps) {
+  const { t } = useTranslation();
   const { game, opponents } = update;
   const myId = me._id;
   const navigate = useNavigate();
@@ -113,22 +117,25 @@ export function CarromTable({ update, clockOffset, me }: CarromTableProps) {
   const player: CarromPlayerInfo = { id: myId, nickname: me.nickname, country: me.country, score: me.score, photoUrl: me.photoUrl ?? me.avatarUrl };
   const opponent: CarromPlayerInfo = {
     id: opponentId,
-    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? 'Opponent',
+    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? t('table.player.opponent'),
     country: opponentInfo?.country ?? null,
     score: opponentInfo?.score ?? 0,
     photoUrl: opponentInfo?.photoUrl ?? null,
   };
   const ringOf = (id: string) => (running && !animating && game.turn === id ? turnDeadline : null);
   const phase = canceled ? 'game-canceled' : animating ? 'move-execution' : completed ? 'game-completed' : myTurn ? 'player-turn' : 'opponent-turn';
-  const status = statusText({
-    running,
-    myId,
-    opponentName: opponent.nickname,
-    shooterId: shot?.shooterId ?? null,
-    myTurn,
-    sending: local.sending,
-    timedOut,
-  });
+  const status = statusText(
+    {
+      running,
+      myId,
+      opponentName: opponent.nickname,
+      shooterId: shot?.shooterId ?? null,
+      myTurn,
+      sending: local.sending,
+      timedOut,
+    },
+    t,
+  );
   // Read from the store itself for the same reason as the shot: the cause is a ref, typed read-only in snapshots.
   const notice = local.notice && store.state.notice?.id === local.notice.id ? store.state.notice : null;
   const queenSecuredBy = game.queenState === 'secured' ? game.queenPocketedBy : null;
@@ -144,10 +151,14 @@ export function CarromTable({ update, clockOffset, me }: CarromTableProps) {
     >
       <header className="carrom__bar">
         <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
-        <p className="carrom__title">
-          Carrom
-          <span className="carrom__stake">{game.betAmount === 0 ? 'Free game' : `Bet ${betLabel(game.betAmount)}`}</span>
-        </p>
+        <div className="carrom__title">
+          <Text weight="1" Component="p">
+            {t('games.carrom.name')}
+          </Text>
+          <Caption level="1" Component="p" className="carrom__stake">
+            {game.betAmount === 0 ? t('table.carrom.freeGame') : t('table.carrom.bet', { bet: formatMoney(game.betAmount) })}
+          </Caption>
+        </div>
         <ChatMenu gameMode="carrom" gameId={game._id} playerId={myId} />
       </header>
 
@@ -169,7 +180,7 @@ export function CarromTable({ update, clockOffset, me }: CarromTableProps) {
           </p>
           <p className="carrom__queen" data-testid="queen-state">
             <span className="carrom-player__coin carrom-player__coin--queen" aria-hidden="true" />
-            {queenText(game, myId, opponent.nickname)}
+            {queenText(game, myId, opponent.nickname, t)}
           </p>
         </div>
 
@@ -183,13 +194,16 @@ export function CarromTable({ update, clockOffset, me }: CarromTableProps) {
             onShotEnd={store.ended}
             canAim={canAim}
             onRelease={release}
-            label={boardLabel(coins, myColor)}
+            label={boardLabel(coins, myColor, t)}
           />
           {notice && <CarromNotice key={notice.id} cause={notice.cause} myId={myId} opponentName={opponent.nickname} onDone={store.dismissNotice} />}
         </div>
 
+        {/* Our own range input, not telegram-ui's Slider: that one never passes `disabled` on to its input. */}
         <label className="carrom-slider">
-          <span className="carrom-slider__label">Striker position</span>
+          <Caption level="1" className="carrom-slider__label">
+            {t('table.carrom.strikerPosition')}
+          </Caption>
           <input
             className="carrom-slider__input"
             type="range"
@@ -198,7 +212,7 @@ export function CarromTable({ update, clockOffset, me }: CarromTableProps) {
             step={1}
             value={sliderX}
             disabled={!canAim}
-            aria-valuetext={`Striker at ${Math.round(boardXToSlider(spot.x, flipped))}`}
+            aria-valuetext={t('table.carrom.strikerAt', { x: Math.round(boardXToSlider(spot.x, flipped)) })}
             onChange={(event) => setSliderX(Number(event.target.value))}
           />
         </label>

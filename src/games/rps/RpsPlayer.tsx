@@ -1,5 +1,10 @@
-import { countryFlag, countryName } from '../../../protocol/countries.ts';
+import { Caption, Text } from '@telegram-apps/telegram-ui';
+import { useTranslation } from 'react-i18next';
+import { countryFlag } from '../../../protocol/countries.ts';
 import { RPS_ROUNDS_TO_WIN } from '../../../protocol/rps.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { regionName } from '../../i18n/regions.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ChatBubble } from '../../ui/ChatMenu.tsx';
 import { TrophyIcon } from '../../ui/icons.tsx';
@@ -23,24 +28,31 @@ interface RpsPlayerProps {
 
 /** One side of the table: avatar or initial, nickname, flag, score (rating), trophies, chat line. */
 export function RpsPlayer({ player, wins, side, note }: RpsPlayerProps) {
+  const { t } = useTranslation();
   const flag = countryFlag(player.country);
-  const label = side === 'opponent' ? 'Opponent' : 'You';
+  const label = side === 'opponent' ? t('table.player.opponent') : t('table.player.you');
   return (
     <section className={`rps-player rps-player--${side}`} aria-label={label} data-testid={`rps-${side}`}>
       <Avatar nickname={player.nickname} photoUrl={player.photoUrl} size={48} />
       <div className="rps-player__who">
-        <p className="rps-player__name">
+        <Text weight="2" Component="p" className="rps-player__name">
           <span>{player.nickname}</span>
           {flag && (
-            <span role="img" aria-label={countryName(player.country)}>
+            <span role="img" aria-label={regionName(player.country, currentLanguage())}>
               {flag}
             </span>
           )}
-        </p>
-        <p className="rps-player__score">Score {player.score}</p>
-        {note && <p className="rps-player__note">{note}</p>}
+        </Text>
+        <Caption level="1" Component="p" className="rps-player__score">
+          {t('table.player.score', { score: formatNumber(player.score) })}
+        </Caption>
+        {note && (
+          <Caption level="1" Component="p" className="rps-player__note">
+            {note}
+          </Caption>
+        )}
       </div>
-      <ol className="rps-trophies" aria-label={`${label}: ${wins} of ${RPS_ROUNDS_TO_WIN} trophies`}>
+      <ol className="rps-trophies" aria-label={t('table.rps.trophies', { who: label, wins, total: RPS_ROUNDS_TO_WIN })}>
         {Array.from({ length: RPS_ROUNDS_TO_WIN }, (_, slot) => (
           <li
             key={slot}

@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GameUpdate } from '../../../protocol/game.ts';
 import { RPS_REVEAL_MS, RPS_TURN_MS, rpsChoices, type RpsChoice, type RpsGameView } from '../../../protocol/rps.ts';
 import type { User } from '../../../protocol/user.ts';
@@ -11,7 +12,7 @@ import { GameCanceledPopup } from '../../ui/GameCanceledPopup.tsx';
 import { GameEndPopup } from '../../ui/GameEndPopup.tsx';
 import { GameSettingsMenu } from '../../ui/GameSettingsMenu.tsx';
 import { LeaveGamePopup } from '../../ui/LeaveGamePopup.tsx';
-import { choiceNames, HandIcon } from './rpsIcons.tsx';
+import { HandIcon } from './rpsIcons.tsx';
 import { RpsPlayer, type RpsPlayerInfo } from './RpsPlayer.tsx';
 import { roundOutcome, shownChoices } from './rpsView.ts';
 
@@ -21,10 +22,11 @@ interface RpsTableProps {
   me: Pick<User, '_id' | 'nickname' | 'country' | 'score' | 'photoUrl' | 'avatarUrl'>;
 }
 
-const outcomeText = { won: 'You won the round!', lost: 'You lost the round', draw: "It's a draw" } as const;
+const outcomeKeys = { won: 'wonRound', lost: 'lostRound', draw: 'draw' } as const;
 
 /** One RPS match, drawn from the live game store; keyed by game id, so a rematch starts clean. */
 export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
+  const { t } = useTranslation();
   const { game, opponents } = update;
   const myId = me._id;
   const opponentInfo = opponents[0];
@@ -60,7 +62,7 @@ export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
   const player: RpsPlayerInfo = { id: myId, nickname: me.nickname, country: me.country, score: me.score, photoUrl: me.photoUrl ?? me.avatarUrl };
   const opponent: RpsPlayerInfo = {
     id: opponentId,
-    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? 'Opponent',
+    nickname: opponentInfo?.nickname ?? game.usernames[opponentId] ?? t('table.player.opponent'),
     country: opponentInfo?.country ?? null,
     score: opponentInfo?.score ?? 0,
     photoUrl: opponentInfo?.photoUrl ?? null,
@@ -73,35 +75,35 @@ export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
     <div className="rps" style={{ '--rps-reveal-ms': `${RPS_REVEAL_MS}ms` } as CSSProperties}>
       <header className="rps__bar">
         <GameSettingsMenu onLeave={() => setLeaving(true)} game={game} myId={myId} />
-        <p className="rps__match-score" aria-label="Match score" data-testid="match-score">
+        <p className="rps__match-score" aria-label={t('table.rps.matchScore')} data-testid="match-score">
           {myWins} : {opponentWins}
         </p>
         <ChatMenu gameMode="rps" gameId={game._id} playerId={myId} />
       </header>
 
-      <RpsPlayer player={opponent} wins={opponentWins} side="opponent" note={opponentChose ? 'Has chosen' : null} />
+      <RpsPlayer player={opponent} wins={opponentWins} side="opponent" note={opponentChose ? t('table.rps.hasChosen') : null} />
 
-      <section className={outcome ? 'rps-arena rps-arena--reveal' : 'rps-arena'} aria-label="Play area">
-        <p className="rps-arena__round">Round {Math.max(1, game.currentRound)}</p>
+      <section className={outcome ? 'rps-arena rps-arena--reveal' : 'rps-arena'} aria-label={t('table.rps.playArea')}>
+        <p className="rps-arena__round">{t('table.rps.round', { round: Math.max(1, game.currentRound) })}</p>
         <div className="rps-arena__hands">
           <div className="rps-hand rps-hand--opponent" data-testid="opponent-move">
             {shown.opponent ? (
               <>
                 <HandIcon choice={shown.opponent} size={64} />
-                <span>{choiceNames[shown.opponent]}</span>
+                <span>{t(`table.rps.${shown.opponent}`)}</span>
               </>
             ) : (
-              <span className="rps-hand__hidden" aria-label="Hidden move">
+              <span className="rps-hand__hidden" aria-label={t('table.rps.hiddenMove')}>
                 ?
               </span>
             )}
           </div>
-          <span className="rps-arena__vs">vs</span>
+          <span className="rps-arena__vs">{t('table.rps.versus')}</span>
           <div className="rps-hand rps-hand--mine" data-testid="my-move">
             {myChoice ? (
               <>
                 <HandIcon choice={myChoice} size={64} />
-                <span>{choiceNames[myChoice]}</span>
+                <span>{t(`table.rps.${myChoice}`)}</span>
               </>
             ) : (
               <span className="rps-hand__hidden">–</span>
@@ -109,17 +111,23 @@ export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
           </div>
         </div>
         <p className="rps-arena__status" role="status">
-          {outcome ? outcomeText[outcome] : game.phase === 'waiting-for-opponent' ? "Waiting for your opponent's move" : running ? 'Choose your move' : ''}
+          {outcome
+            ? t(`table.rps.${outcomeKeys[outcome]}`)
+            : game.phase === 'waiting-for-opponent'
+              ? t('table.rps.waiting')
+              : running
+                ? t('table.rps.choose')
+                : ''}
         </p>
       </section>
 
       <CountdownTimer
         deadline={ticking && game.deadlineAt !== null ? game.deadlineAt - clockOffset : null}
         totalMs={RPS_TURN_MS}
-        zeroText="Auto-picking..."
+        zeroText={t('table.rps.autoPicking')}
       />
 
-      <div className="rps-moves" role="group" aria-label="Your move">
+      <div className="rps-moves" role="group" aria-label={t('table.rps.yourMove')}>
         {rpsChoices.map((choice) => (
           <button
             key={choice}
@@ -130,7 +138,7 @@ export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
             onClick={() => choose(choice)}
           >
             <HandIcon choice={choice} size={34} />
-            {choiceNames[choice]}
+            {t(`table.rps.${choice}`)}
           </button>
         ))}
       </div>

@@ -8,8 +8,6 @@ const paths: Record<RpsChoice, string> = {
   scissors: 'M9 12.5 5 4.5M12 11.5 15 3M8 13v-1a1.5 1.5 0 0 1 3 0m0 0a1.5 1.5 0 0 1 3 0v1m0-.5a1.5 1.5 0 0 1 3 0V15a6 6 0 0 1-6 6h-.5A5.5 5.5 0 0 1 5 15.5V14a2 2 0 0 1 3-1.7',
 };
 
-export const choiceNames: Record<RpsChoice, string> = { rock: 'Rock', paper: 'Paper', scissors: 'Scissors' };
-
 export function HandIcon({ choice, size = 40 }: { choice: RpsChoice; size?: number }) {
   return (
     <svg

@@ -1,3 +1,13 @@
+import wallet from './en/wallet.ts';
+import social from './en/social.ts';
+import auth from './en/auth.ts';
+import records from './en/records.ts';
+import table from './en/table.ts';
+import blot from './en/blot.ts';
+import backgammon from './en/backgammon.ts';
+import invite from './en/invite.ts';
+import errors from './en/errors.ts';
+
 /**
  * English, the source of every key (issue 23): ru.ts and hy.ts hold exactly these keys (a missing or
  * extra one is a type error, and tests/app/locales.test.ts checks them at run time too). A plural key
@@ -7,6 +17,7 @@
 const en = {
   common: {
     loading: 'Loading...',
+    invalidDate: 'Invalid Date',
   },
   footer: {
     label: 'Main',
@@ -32,6 +43,7 @@ const en = {
     frozen: 'Your account is under review. Please contact support.',
   },
   bet: {
+    freeLabel: 'Free',
     choose: 'Choose your bet',
     levels: 'Bet amount',
     free: 'Free, play for tokens',
@@ -74,6 +86,15 @@ const en = {
     hint: 'Saved on your account: it follows you to every device you sign in on.',
     failed: 'The language could not be saved. Try again.',
   },
+  wallet,
+  social,
+  auth,
+  records,
+  table,
+  blot,
+  backgammon,
+  invite,
+  errors,
 };
 
 export default en;

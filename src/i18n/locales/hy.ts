@@ -1,9 +1,19 @@
 import type { Messages } from '../messages.ts';
+import wallet from './hy/wallet.ts';
+import social from './hy/social.ts';
+import auth from './hy/auth.ts';
+import records from './hy/records.ts';
+import table from './hy/table.ts';
+import blot from './hy/blot.ts';
+import backgammon from './hy/backgammon.ts';
+import invite from './hy/invite.ts';
+import errors from './hy/errors.ts';
 
 /** Հայերեն՝ ինչպես խաղացողներն են խոսում, ոչ բառացի։ */
 const hy = {
   common: {
     loading: 'Բեռնվում է...',
+    invalidDate: 'Անվավեր ամսաթիվ',
   },
   footer: {
     label: 'Գլխավոր մենյու',
@@ -21,7 +31,7 @@ const hy = {
   lobby: {
     openProfile: 'Բացել պրոֆիլը',
     score: 'Միավոր',
-    balance: 'Ընդհանուր հաշվեկշիռ (USDT)',
+    balance: 'Ընդհանուր մնացորդ (USDT)',
     deposit: 'Լիցքավորել',
     withdraw: 'Դուրս բերել',
     history: 'Պատմություն',
@@ -29,6 +39,7 @@ const hy = {
     frozen: 'Ձեր հաշիվը ստուգման մեջ է։ Խնդրում ենք կապվել աջակցման ծառայության հետ։',
   },
   bet: {
+    freeLabel: 'Անվճար',
     choose: 'Ընտրեք խաղադրույքը',
     levels: 'Խաղադրույքի չափը',
     free: 'Անվճար, խաղ ժետոնների համար',
@@ -71,6 +82,15 @@ const hy = {
     hint: 'Պահպանվում է ձեր հաշվում և գործում է բոլոր սարքերում, որտեղ մուտք գործեք։',
     failed: 'Չհաջողվեց պահպանել լեզուն։ Փորձեք կրկին։',
   },
+  wallet,
+  social,
+  auth,
+  records,
+  table,
+  blot,
+  backgammon,
+  invite,
+  errors,
 } satisfies Messages;
 
 export default hy;

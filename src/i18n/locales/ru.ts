@@ -1,9 +1,19 @@
 import type { Messages } from '../messages.ts';
+import wallet from './ru/wallet.ts';
+import social from './ru/social.ts';
+import auth from './ru/auth.ts';
+import records from './ru/records.ts';
+import table from './ru/table.ts';
+import blot from './ru/blot.ts';
+import backgammon from './ru/backgammon.ts';
+import invite from './ru/invite.ts';
+import errors from './ru/errors.ts';
 
 /** Русский: как говорят игроки, не дословно. */
 const ru = {
   common: {
     loading: 'Загрузка...',
+    invalidDate: 'Неверная дата',
   },
   footer: {
     label: 'Главное меню',
@@ -29,6 +39,7 @@ const ru = {
     frozen: 'Ваш аккаунт на проверке. Пожалуйста, напишите в поддержку.',
   },
   bet: {
+    freeLabel: 'Бесплатно',
     choose: 'Выберите ставку',
     levels: 'Размер ставки',
     free: 'Бесплатно, игра на жетоны',
@@ -71,6 +82,15 @@ const ru = {
     hint: 'Сохраняется в вашем аккаунте и действует на любом устройстве, где вы войдёте.',
     failed: 'Не удалось сохранить язык. Попробуйте ещё раз.',
   },
+  wallet,
+  social,
+  auth,
+  records,
+  table,
+  blot,
+  backgammon,
+  invite,
+  errors,
 } satisfies Messages;
 
 export default ru;

@@ -1,32 +1,41 @@
+import { List, Section, Text, Title } from '@telegram-apps/telegram-ui';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { AFFILIATE_MAX_PERCENT, REFERRAL_PERCENT } from '../../../protocol/growth.ts';
 import { session } from '../../app/session.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { AffiliateRequestForm } from './AffiliateRequestForm.tsx';
 import './affiliate.css';
 
 /** /affiliate-program (spec §2, §6): what the program offers, and the request form. */
 export function AffiliateProgramPage() {
+  const { t } = useTranslation();
   const { user } = useSnapshot(session);
   if (!user) return null;
+  const rate = user.isAffiliate ? user.affiliatePercentage : REFERRAL_PERCENT;
   return (
-    <PageFrame title="Affiliate Program">
-      <div className="affiliate">
-        <section className="card affiliate__about" aria-label="About the program">
-          <p className="affiliate__rate">
-            <span className="affiliate__rate-value" data-testid="current-rate">
-              {user.isAffiliate ? user.affiliatePercentage : REFERRAL_PERCENT}%
-            </span>
-            <span className="muted">{user.isAffiliate ? 'your affiliate rate' : 'of your friends’ winnings'}</span>
-          </p>
-          <p>
-            A special affiliate rate of up to <strong>{AFFILIATE_MAX_PERCENT}%</strong> of your invited friends’ winnings is
-            available on request for users with a large public audience.
-          </p>
-          <p className="muted">Tell us about your channel: we review every request and answer by email.</p>
-        </section>
+    <PageFrame title={t('social.affiliate.title')}>
+      <List className="affiliate">
+        <Section aria-label={t('social.affiliate.about')} footer={t('social.affiliate.review')}>
+          <div className="affiliate__about">
+            <p className="affiliate__rate">
+              <Title level="1" weight="1" Component="span" className="affiliate__rate-value" data-testid="current-rate">
+                {t('social.affiliate.rate', { percent: formatNumber(rate) })}
+              </Title>
+              <Text className="affiliate__rate-label">{user.isAffiliate ? t('social.affiliate.yourRate') : t('social.affiliate.defaultRate')}</Text>
+            </p>
+            <Text Component="p">
+              <Trans
+                i18nKey="social.affiliate.offer"
+                values={{ percent: formatNumber(AFFILIATE_MAX_PERCENT) }}
+                components={{ strong: <strong /> }}
+              />
+            </Text>
+          </div>
+        </Section>
         <AffiliateRequestForm defaultEmail={user.email ?? ''} />
-      </div>
+      </List>
     </PageFrame>
   );
 }

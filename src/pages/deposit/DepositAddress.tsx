@@ -1,20 +1,17 @@
+import { Button, Cell, Section, Spinner } from '@telegram-apps/telegram-ui';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/http.ts';
+import { useTranslation } from 'react-i18next';
+import { ApiError, messageOf } from '../../api/http.ts';
 import { useWalletAddress } from '../../api/walletAddress.ts';
 import { copyText } from '../../ui/copyText.ts';
 import { FormError } from '../../ui/FormError.tsx';
 
 const COPIED_MS = 2000;
 
-/** Spec §8: the server's words after 'Failed to fetch wallet address:', or the unreachable default. */
-function addressError(error: unknown): string {
-  if (error instanceof ApiError) return `Failed to fetch wallet address: ${error.message}`;
-  return 'Error fetching wallet address';
-}
-
 /** The player's deposit address: as text to copy and as a QR code to scan from a wallet app. */
 export function DepositAddress({ currency }: { currency: 'USDT' | 'TRX' }) {
+  const { t } = useTranslation();
   const address = useWalletAddress();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -33,28 +30,42 @@ export function DepositAddress({ currency }: { currency: 'USDT' | 'TRX' }) {
     );
   };
 
+  // Spec §8: the server's words after 'Failed to fetch wallet address:', or the unreachable default.
+  const error = address.error
+    ? address.error instanceof ApiError
+      ? t('wallet.deposit.addressFailed', { error: messageOf(address.error, { failed: address.error.message, error: '' }) })
+      : t('wallet.deposit.addressError')
+    : null;
+
   return (
-    <section className="card deposit-address" aria-labelledby="deposit-address-title">
-      <h2 id="deposit-address-title" className="deposit-address__title">
-        {currency === 'USDT' ? 'Send USDT (TRC20) to this address' : 'Send TRX to this address'}
-      </h2>
-      {address.isPending && <p className="muted">Loading your address…</p>}
-      <FormError message={address.error ? addressError(address.error) : null} />
-      {walletAddress && (
-        <>
-          <div className="deposit-address__qr">
-            <QRCodeSVG value={walletAddress} size={176} marginSize={2} role="img" aria-label="QR code of your deposit address" />
-          </div>
-          <p className="deposit-address__text" data-testid="deposit-address">
-            {walletAddress}
-          </p>
-          <button className="button button--secondary button--block" type="button" onClick={onCopy}>
-            {copy === 'copied' ? 'Copied!' : 'Copy address'}
-          </button>
-          <FormError message={copy === 'failed' ? 'Could not copy text' : null} />
-          <p className="muted">Only send {currency === 'USDT' ? 'USDT on the TRON network (TRC20)' : 'TRX'}; other coins are not credited.</p>
-        </>
+    <Section
+      header={currency === 'USDT' ? t('wallet.deposit.sendUsdt') : t('wallet.deposit.sendTrx')}
+      // Spec §9: only USDT on TRON is credited (or TRX); coins sent on another network are lost.
+      footer={walletAddress ? (currency === 'USDT' ? t('wallet.deposit.onlyUsdt') : t('wallet.deposit.onlyTrx')) : undefined}
+    >
+      {address.isPending ? (
+        <Cell readOnly before={<Spinner size="s" />}>
+          {t('wallet.deposit.loadingAddress')}
+        </Cell>
+      ) : (
+        <div className="deposit-address">
+          <FormError message={error} />
+          {walletAddress && (
+            <>
+              <div className="deposit-address__qr">
+                <QRCodeSVG value={walletAddress} size={176} marginSize={2} role="img" aria-label={t('wallet.deposit.qrCode')} />
+              </div>
+              <p className="deposit-address__text" data-testid="deposit-address">
+                {walletAddress}
+              </p>
+              <Button type="button" size="l" mode="bezeled" stretched onClick={onCopy}>
+                {copy === 'copied' ? t('wallet.deposit.copied') : t('wallet.deposit.copy')}
+              </Button>
+              <FormError message={copy === 'failed' ? t('wallet.deposit.copyFailed') : null} />
+            </>
+          )}
+        </div>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,8 +1,12 @@
+import { Cell, List, Radio, Section } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { RECOMMENDED_DEPOSIT_USDT, TRX_USDT_RATE } from '../../../protocol/wallet.ts';
 import { useAppConfig } from '../../api/config.ts';
 import { session } from '../../app/session.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { selectionHaptic } from '../../platform/telegram.ts';
 import { BalanceLine } from '../../ui/BalanceLine.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { DepositAddress } from './DepositAddress.tsx';
@@ -11,83 +15,87 @@ import './deposit.css';
 
 type DepositCurrency = 'USDT' | 'TRX';
 
+/** Tickers and networks are written alike in every language; only "Coming soon" is translated. */
 interface CurrencyOption {
   value: DepositCurrency | 'TON';
-  label: string;
   network: string;
   comingSoon?: boolean;
 }
 
 const currencies: CurrencyOption[] = [
-  { value: 'USDT', label: 'USDT', network: 'TRC20' },
-  { value: 'TRX', label: 'TRX', network: 'TRON' },
-  { value: 'TON', label: 'TON', network: 'TON', comingSoon: true },
+  { value: 'USDT', network: 'TRC20' },
+  { value: 'TRX', network: 'TRON' },
+  { value: 'TON', network: 'TON', comingSoon: true },
 ];
 
 // Spec §9: the fixed rate the server credits TRX at; shown to two decimals, like every amount here.
-const RECOMMENDED_TRX = (RECOMMENDED_DEPOSIT_USDT / TRX_USDT_RATE).toFixed(2);
+const RECOMMENDED_TRX = Math.round((RECOMMENDED_DEPOSIT_USDT / TRX_USDT_RATE) * 100) / 100;
 
 /** /deposit: where to send USDT or TRX, how much, and when it arrives. */
 export function DepositPage() {
+  const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const config = useAppConfig();
   const [currency, setCurrency] = useState<DepositCurrency>('USDT');
   if (!user) return null;
 
-  const recommended =
-    currency === 'USDT'
-      ? { main: `${RECOMMENDED_DEPOSIT_USDT} USDT`, other: `≈ ${RECOMMENDED_TRX} TRX` }
-      : { main: `${RECOMMENDED_TRX} TRX`, other: `≈ ${RECOMMENDED_DEPOSIT_USDT} USDT` };
+  const coins = (amount: number, coin: string) => t('wallet.coins', { amount: formatNumber(amount), coin });
+  const usdt = coins(RECOMMENDED_DEPOSIT_USDT, 'USDT');
+  const trx = coins(RECOMMENDED_TRX, 'TRX');
+  const recommended = currency === 'USDT' ? { main: usdt, other: trx } : { main: trx, other: usdt };
+  const choose = (value: CurrencyOption['value']) => {
+    if (value === 'TON') return;
+    selectionHaptic();
+    setCurrency(value);
+  };
 
   return (
-    <PageFrame title="Deposit">
-      <div className="deposit">
+    <PageFrame title={t('wallet.deposit.title')}>
+      <List className="deposit">
         <BalanceLine balance={user.balance} />
 
-        <fieldset className="currency-picker">
-          <legend className="field__label">Currency</legend>
+        <Section header={t('wallet.deposit.currency')}>
           {currencies.map((option) => (
-            <label
+            <Cell
               key={option.value}
-              className={option.comingSoon ? 'currency-picker__option currency-picker__option--soon' : 'currency-picker__option'}
+              Component="label"
+              className={option.comingSoon ? 'deposit__currency deposit__currency--soon' : 'deposit__currency'}
+              before={
+                <Radio
+                  name="deposit-currency"
+                  value={option.value}
+                  checked={option.value === currency}
+                  disabled={option.comingSoon}
+                  onChange={() => choose(option.value)}
+                />
+              }
+              subtitle={option.comingSoon ? t('wallet.deposit.comingSoon') : option.network}
             >
-              <input
-                type="radio"
-                name="deposit-currency"
-                value={option.value}
-                checked={option.value === currency}
-                disabled={option.comingSoon}
-                onChange={() => option.value !== 'TON' && setCurrency(option.value)}
-              />
-              <span className="currency-picker__name">{option.label}</span>
-              <span className="currency-picker__network">{option.comingSoon ? 'Coming soon' : option.network}</span>
-            </label>
+              {option.value}
+            </Cell>
           ))}
-        </fieldset>
+        </Section>
 
         <DepositAddress currency={currency} />
 
-        <section className="card deposit__facts" aria-label="How much and when">
-          <div className="deposit__fact">
-            <span className="muted">Recommended deposit</span>
-            <span className="deposit__amounts">
-              <strong data-testid="recommended">{recommended.main}</strong>
-              <span className="muted" data-testid="recommended-other">
-                {recommended.other}
-              </span>
-            </span>
-          </div>
-          <div className="deposit__fact">
-            <span className="muted">Rate</span>
-            <span>1 TRX = {TRX_USDT_RATE} USDT</span>
-          </div>
-          <p className="deposit__note">
-            Your deposit is credited to your balance after network confirmation, which takes about 5 minutes.
-          </p>
-        </section>
+        <Section aria-label={t('wallet.deposit.facts')} footer={t('wallet.deposit.credited')}>
+          {/* The label above its value: a long Russian or Armenian label never squeezes the amounts. */}
+          <Cell
+            readOnly
+            multiline
+            subhead={t('wallet.deposit.recommended')}
+            // "≈" is a sign, not a word: every language writes it alike.
+            subtitle={<span data-testid="recommended-other">≈ {recommended.other}</span>}
+          >
+            <span data-testid="recommended">{recommended.main}</span>
+          </Cell>
+          <Cell readOnly multiline subhead={t('wallet.deposit.rate')}>
+            {coins(1, 'TRX')} = {coins(TRX_USDT_RATE, 'USDT')}
+          </Cell>
+        </Section>
 
         {config.data?.chain === 'devchain' && <SimulateDeposit />}
-      </div>
+      </List>
     </PageFrame>
   );
 }

@@ -1,22 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { Button, Input, Section, Select } from '@telegram-apps/telegram-ui';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { messageOf } from '../../api/http.ts';
 import { useWalletAddress } from '../../api/walletAddress.ts';
 import { simulateDeposit } from '../../api/walletDevDeposit.ts';
 import { FormError } from '../../ui/FormError.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+
+// The schema names which rule failed; the text is looked up when shown, in the language shown then.
+const AMOUNT_FORMAT = 'amountFormat';
+const AMOUNT_POSITIVE = 'amountPositive';
+
+/** Tickers, written alike in every language. */
+const COINS = ['USDT', 'TRX'] as const;
 
 // The server takes up to 6 decimals (USDT's and TRX's own precision); the form asks for the same.
 const simulateForm = z.object({
   amount: z
     .string()
     .trim()
-    .regex(/^\d+(\.\d{1,6})?$/, 'Enter an amount such as 25 or 25.5')
-    .refine((value) => Number(value) > 0, 'Amount must be positive'),
-  currency: z.enum(['USDT', 'TRX']),
+    .regex(/^\d+(\.\d{1,6})?$/, AMOUNT_FORMAT)
+    .refine((value) => Number(value) > 0, AMOUNT_POSITIVE),
+  currency: z.enum(COINS),
 });
 type SimulateForm = z.input<typeof simulateForm>;
 
@@ -25,8 +33,9 @@ type SimulateForm = z.input<typeof simulateForm>;
  * so the whole deposit path — confirmations, credit, the live balance — can be tried without a wallet.
  */
 export function SimulateDeposit() {
+  const { t } = useTranslation();
   const address = useWalletAddress();
-  const currencyId = useId();
+  const amountErrorId = useId();
   const {
     register,
     handleSubmit,
@@ -38,49 +47,50 @@ export function SimulateDeposit() {
   const onSubmit = handleSubmit((form) => {
     if (walletAddress) sending.mutate({ address: walletAddress, amount: Number(form.amount), currency: form.currency });
   });
+  const amountError = errors.amount?.message === AMOUNT_POSITIVE ? t('wallet.simulate.amountPositive') : errors.amount ? t('wallet.simulate.amountFormat') : null;
 
   return (
-    <section className="card simulate-deposit" aria-labelledby="simulate-deposit-title">
-      <h2 id="simulate-deposit-title" className="section-title">
-        Simulate deposit
-      </h2>
-      <p className="muted">Development chain: send test coins to your address.</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="simulate-deposit__row">
-          <TextField
-            label="Amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="25"
-            error={errors.amount?.message}
-            {...register('amount')}
-          />
-          <div className="field">
-            <label className="field__label" htmlFor={currencyId}>
-              Coin
-            </label>
-            <select className="field__input" id={currencyId} {...register('currency')}>
-              <option value="USDT">USDT</option>
-              <option value="TRX">TRX</option>
-            </select>
-          </div>
-        </div>
-        <FormError
-          message={
-            sending.error
-              ? messageOf(sending.error, { failed: 'Failed to simulate the deposit', error: 'Error simulating the deposit' })
-              : null
-          }
+    <form className="simulate-deposit" onSubmit={onSubmit} noValidate>
+      <Section header={t('wallet.simulate.title')} footer={t('wallet.simulate.hint')}>
+        <Input
+          header={t('wallet.simulate.amount')}
+          aria-label={t('wallet.simulate.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="25"
+          status={amountError ? 'error' : undefined}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? amountErrorId : undefined}
+          {...register('amount')}
         />
-        {sending.isSuccess && (
-          <p className="form-success" role="status">
-            Deposit sent. It will be credited after a few blocks.
-          </p>
-        )}
-        <button className="button button--block" type="submit" disabled={!walletAddress || sending.isPending}>
-          Simulate deposit
-        </button>
-      </form>
-    </section>
+        <Select header={t('wallet.simulate.coin')} aria-label={t('wallet.simulate.coin')} {...register('currency')}>
+          {COINS.map((coin) => (
+            <option key={coin} value={coin}>
+              {coin}
+            </option>
+          ))}
+        </Select>
+      </Section>
+      {amountError && (
+        <p className="simulate-deposit__error" id={amountErrorId}>
+          {amountError}
+        </p>
+      )}
+      <FormError
+        message={
+          sending.error
+            ? messageOf(sending.error, { failed: t('wallet.simulate.failed'), error: t('wallet.simulate.error') })
+            : null
+        }
+      />
+      {sending.isSuccess && (
+        <p className="simulate-deposit__sent" role="status">
+          {t('wallet.simulate.sent')}
+        </p>
+      )}
+      <Button type="submit" size="l" stretched disabled={!walletAddress || sending.isPending}>
+        {t('wallet.simulate.submit')}
+      </Button>
+    </form>
   );
 }

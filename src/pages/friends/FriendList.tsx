@@ -1,6 +1,8 @@
+import { Avatar, Badge, Cell, Info, Placeholder, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { useTranslation } from 'react-i18next';
 import type { Friend } from '../../../protocol/growth.ts';
-import { Avatar } from '../../ui/Avatar.tsx';
-import { formatUsdt } from '../../ui/formatUsdt.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { ruleText } from '../tasks/taskTexts.ts';
 
 interface FriendListProps {
   /** Null until GET /api/friends answers. */
@@ -11,46 +13,69 @@ interface FriendListProps {
   qualifyRule: string | null;
 }
 
+/** The first letter of a name, for a friend without a photo (or whose photo does not load). */
+function initial(username: string): string {
+  return [...username.trim()][0]?.toUpperCase() ?? '?';
+}
+
 /**
  * The friends who joined through the player's link, newest first, with what each has earned them and
  * whether they count toward Invite 20 friends yet, under the server's rule for what counts.
  */
 export function FriendList({ friends, loading, qualifyRule }: FriendListProps) {
+  const { t } = useTranslation();
+  const count = friends?.length ?? 0;
   return (
-    <section className="friends__list" aria-labelledby="friends-title">
-      <h2 id="friends-title" className="friends__title">
-        Your friends
-        {friends && friends.length > 0 && <span className="friends__count">{friends.length}</span>}
-      </h2>
-      {qualifyRule && (
-        <p className="muted friends__rule" data-testid="qualify-rule">
-          {qualifyRule}
-        </p>
+    <Section
+      className="friends__list"
+      aria-labelledby="friends-title"
+      header={
+        <Section.Header id="friends-title" className="friends__title">
+          {t('social.friends.yours')}
+          {count > 0 && (
+            <Badge type="number" mode="gray" className="friends__count">
+              {count}
+            </Badge>
+          )}
+        </Section.Header>
+      }
+      footer={
+        qualifyRule ? (
+          <Section.Footer>
+            <span data-testid="qualify-rule">{ruleText(qualifyRule)}</span>
+          </Section.Footer>
+        ) : undefined
+      }
+    >
+      {loading ? (
+        <Placeholder description={t('common.loading')}>
+          <Spinner size="m" />
+        </Placeholder>
+      ) : count === 0 ? (
+        friends && <Placeholder description={t('social.friends.none')} />
+      ) : (
+        friends?.map((friend) => (
+          <Cell
+            key={friend._id}
+            className="friend"
+            readOnly
+            data-testid="friend"
+            before={<Avatar size={40} src={friend.avatarUrl ?? undefined} acronym={initial(friend.username)} alt="" />}
+            subtitle={
+              <Badge type="number" mode={friend.qualified ? 'primary' : 'gray'} className="friend__tag" data-testid="friend-qualified">
+                {friend.qualified ? t('social.friends.counts') : t('social.friends.notYet')}
+              </Badge>
+            }
+            after={
+              <Info type="text" subtitle={t('social.friends.earned')} className="friend__earnings">
+                {formatMoney(friend.earnings, { exact: true })}
+              </Info>
+            }
+          >
+            {friend.username}
+          </Cell>
+        ))
       )}
-      {loading && <p className="muted">Loading...</p>}
-      {friends?.length === 0 && <p className="muted">No friends yet. Share your link: you earn from every game they win.</p>}
-      {friends && friends.length > 0 && (
-        <ul className="friend-list">
-          {friends.map((friend) => (
-            <li key={friend._id} className="friend" data-testid="friend">
-              <Avatar nickname={friend.username} photoUrl={friend.avatarUrl} size={40} />
-              <span className="friend__who">
-                <span className="friend__name">{friend.username}</span>
-                <span
-                  className={friend.qualified ? 'friend__tag friend__tag--counts' : 'friend__tag'}
-                  data-testid="friend-qualified"
-                >
-                  {friend.qualified ? 'Counts' : 'Not yet'}
-                </span>
-              </span>
-              <span className="friend__earnings">
-                <span className="friend__amount">${formatUsdt(friend.earnings)}</span>
-                <span className="friend__label">earned</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    </Section>
   );
 }

@@ -1,4 +1,6 @@
+import { List } from '@telegram-apps/telegram-ui';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { REFERRAL_PERCENT } from '../../../protocol/growth.ts';
 import { useFriends } from '../../api/friends.ts';
@@ -14,6 +16,7 @@ import './friends.css';
  * the friends themselves. A `friendAdded` event refreshes the list (src/app/useLiveSession.ts).
  */
 export function FriendsPage() {
+  const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const friends = useFriends();
 
@@ -26,8 +29,8 @@ export function FriendsPage() {
   // Spec §6: an affiliate's own rate, everyone else the default share.
   const percent = user.isAffiliate ? user.affiliatePercentage : REFERRAL_PERCENT;
   return (
-    <PageFrame title="Friends">
-      <div className="friends">
+    <PageFrame title={t('social.friends.title')}>
+      <List className="friends">
         <InviteCard percent={percent} fallbackLink={user.inviteLink} showAffiliateHint={!user.isAffiliate} />
         <RewardsCard totalRewards={friends.data?.totalRewards ?? null} balance={user.balance} />
         <FriendList
@@ -35,7 +38,7 @@ export function FriendsPage() {
           loading={friends.isPending}
           qualifyRule={friends.data?.qualifyRule?.trim() || null}
         />
-      </div>
+      </List>
     </PageFrame>
   );
 }

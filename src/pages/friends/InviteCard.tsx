@@ -1,15 +1,15 @@
+import { Button, Section, Text } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AFFILIATE_MAX_PERCENT, growthText } from '../../../protocol/growth.ts';
+import { AFFILIATE_MAX_PERCENT } from '../../../protocol/growth.ts';
 import { useInviteLink } from '../../api/inviteLink.ts';
-import { shareUrl } from '../../platform/telegram.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { copyText } from '../../ui/copyText.ts';
-import { FormError } from '../../ui/FormError.tsx';
 import { CopyIcon, ShareIcon } from '../../ui/icons.tsx';
 import { Popup } from '../../ui/Popup.tsx';
-
-/** What a shared link says under the link in the friend's chat. */
-export const SHARE_TEXT = 'Play 1-on-1 games for USDT with me on Duel Stakes!';
+import { shareInvite } from './shareInvite.ts';
+import './invite.css';
 
 interface InviteCardProps {
   /** The player's share of a friend's winnings, in percent. */
@@ -21,8 +21,10 @@ interface InviteCardProps {
 
 /** The invitation: what the player earns, their link, and the copy and share buttons. */
 export function InviteCard({ percent, fallbackLink, showAffiliateHint }: InviteCardProps) {
+  const { t } = useTranslation();
   const invite = useInviteLink();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     if (invite.error) console.error('Failed to fetch the invite link', invite.error);
@@ -35,45 +37,59 @@ export function InviteCard({ percent, fallbackLink, showAffiliateHint }: InviteC
       () => setCopy('failed'),
     );
   };
+  const onShare = () => {
+    // One share at a time: a second tap while the card is prepared or the dialog is open does nothing.
+    if (sharing) return;
+    setSharing(true);
+    void shareInvite(link, t('invite.shareText')).finally(() => setSharing(false));
+  };
+
+  // Anyone not yet an affiliate hears about the higher rate (spec §6).
+  const affiliateHint = showAffiliateHint ? (
+    <Section.Footer>
+      {t('invite.affiliateHint')}{' '}
+      <Link to="/affiliate-program">{t('invite.affiliateLink', { percent: formatNumber(AFFILIATE_MAX_PERCENT) })}</Link>
+    </Section.Footer>
+  ) : undefined;
 
   return (
-    <section className="card invite" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="invite__title">
-        Invite friends
-      </h2>
-      <p data-testid="invite-text">
-        Invite your friends and earn <strong>{percent}%</strong> of their winnings.
-      </p>
-      <p className="invite__link" data-testid="invite-link">
-        {link}
-      </p>
-      <div className="invite__actions">
-        <button className="button button--secondary" type="button" onClick={onCopy}>
-          <CopyIcon /> Copy link
-        </button>
-        <button className="button" type="button" onClick={() => shareUrl(link, SHARE_TEXT)}>
-          <ShareIcon /> Share
-        </button>
-      </div>
-      <FormError message={copy === 'failed' ? growthText.copyFailed : null} />
-      {showAffiliateHint && (
-        <p className="muted">
-          Have a large audience? <Link to="/affiliate-program">Request up to {AFFILIATE_MAX_PERCENT}%</Link>
-        </p>
-      )}
+    <>
+      <Section className="invite" aria-label={t('invite.title')} header={t('invite.title')} footer={affiliateHint}>
+        <div className="invite__body">
+          <Text Component="p" data-testid="invite-text">
+            <Trans i18nKey="invite.earn" values={{ percent: formatNumber(percent) }} components={{ strong: <strong /> }} />
+          </Text>
+          <p className="invite__link" data-testid="invite-link">
+            {link}
+          </p>
+          <div className="invite__actions">
+            <Button mode="bezeled" size="m" before={<CopyIcon />} onClick={onCopy}>
+              {t('invite.copy')}
+            </Button>
+            <Button mode="filled" size="m" before={<ShareIcon />} loading={sharing} onClick={onShare}>
+              {t('invite.share')}
+            </Button>
+          </div>
+          {copy === 'failed' && (
+            <Text Component="p" className="invite__error" role="alert">
+              {t('invite.copyFailed')}
+            </Text>
+          )}
+        </div>
+      </Section>
       {copy === 'copied' && (
         <Popup
-          title={growthText.linkCopied}
+          title={t('invite.copied')}
           onClose={() => setCopy('idle')}
           actions={
-            <button className="button button--block" type="button" onClick={() => setCopy('idle')}>
-              Close
-            </button>
+            <Button mode="filled" size="l" stretched onClick={() => setCopy('idle')}>
+              {t('invite.close')}
+            </Button>
           }
         >
           <p className="invite__link invite__link--popup">{link}</p>
         </Popup>
       )}
-    </section>
+    </>
   );
 }

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Cell, Section, Title } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FriendsAnswer } from '../../../protocol/growth.ts';
 import { claimRewards } from '../../api/claimRewards.ts';
 import { friendsKey } from '../../api/friends.ts';
-import { ApiError } from '../../api/http.ts';
 import { transactionsKey } from '../../api/transactions.ts';
 import { setBalance } from '../../app/session.ts';
-import { BalanceLine } from '../../ui/BalanceLine.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { formatUsdt } from '../../ui/formatUsdt.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { BalanceCell } from '../tasks/BalanceCell.tsx';
+import { claimRefusal } from '../tasks/taskTexts.ts';
 
 interface RewardsCardProps {
   /** Pending referral rewards; null until GET /api/friends answers. */
@@ -18,6 +19,7 @@ interface RewardsCardProps {
 
 /** The rewards the friends' wins have earned so far, claimed to the balance in one go. */
 export function RewardsCard({ totalRewards, balance }: RewardsCardProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [claimed, setClaimed] = useState<number | null>(null);
   const claiming = useMutation({
@@ -40,29 +42,45 @@ export function RewardsCard({ totalRewards, balance }: RewardsCardProps) {
     setClaimed(total);
     claiming.mutate();
   };
+  const refusal = claimRefusal(claiming.error);
+  const moved = claiming.isSuccess && claimed !== null;
 
   return (
-    <section className="card rewards" aria-labelledby="rewards-title">
-      <div className="rewards__row">
-        <div>
-          <h2 id="rewards-title" className="rewards__label">
-            Rewards to claim
-          </h2>
-          <p className="rewards__amount" data-testid="total-rewards">
-            ${formatUsdt(total)}
-          </p>
-        </div>
-        <button className="button rewards__claim" type="button" disabled={total <= 0 || claiming.isPending} onClick={onClaim}>
-          {claiming.isPending ? 'Claiming…' : 'Claim'}
-        </button>
-      </div>
-      <FormError message={claiming.error instanceof ApiError ? claiming.error.serverMessage : null} />
-      {claiming.isSuccess && claimed !== null && (
-        <p className="form-success" role="status">
-          ${formatUsdt(claimed)} moved to your balance.
-        </p>
-      )}
-      <BalanceLine balance={balance} />
-    </section>
+    <Section
+      className="rewards"
+      aria-labelledby="rewards-title"
+      header={<Section.Header id="rewards-title">{t('social.rewards.title')}</Section.Header>}
+      footer={
+        refusal || moved ? (
+          <Section.Footer className="rewards__footer">
+            {refusal && (
+              <span className="rewards__refusal" role="alert">
+                {refusal}
+              </span>
+            )}
+            {moved && (
+              <span className="rewards__moved" role="status">
+                {t('social.rewards.moved', { amount: formatMoney(claimed, { exact: true }) })}
+              </span>
+            )}
+          </Section.Footer>
+        ) : undefined
+      }
+    >
+      <Cell
+        readOnly
+        after={
+          <Button size="m" disabled={total <= 0 || claiming.isPending} loading={claiming.isPending} onClick={onClaim}>
+            {claiming.isPending ? t('social.rewards.claiming') : t('social.rewards.claim')}
+          </Button>
+        }
+      >
+        {/* Up to the wire's six decimals: a 3.5 % share of a small win is 0.028, not 0.02. */}
+        <Title level="2" weight="1" Component="span" className="rewards__amount" data-testid="total-rewards">
+          {formatMoney(total, { exact: true })}
+        </Title>
+      </Cell>
+      <BalanceCell balance={balance} />
+    </Section>
   );
 }

@@ -1,30 +1,36 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { formatBalance } from '../../../protocol/money.ts';
+import { moneyParts } from '../../i18n/format.ts';
+import { LinkButton } from '../../ui/LinkButton.tsx';
 
 /** The balance, rounded down to cents (spec §2, §9), and the wallet's three doors. */
 export function BalanceCard({ balance }: { balance: number }) {
   const { t } = useTranslation();
-  const { whole, cents } = formatBalance(balance);
   return (
     <section className="balance-card" aria-labelledby="balance-label">
       <p id="balance-label" className="balance-card__label">
         {t('lobby.balance')}
       </p>
       <p className="balance-card__amount" data-testid="balance">
-        ${whole}
-        <span className="balance-card__cents">.{cents}</span>
+        {moneyParts(balance).map((part, index) =>
+          part.cents ? (
+            <span key={index} className="balance-card__cents">
+              {part.text}
+            </span>
+          ) : (
+            part.text
+          ),
+        )}
       </p>
       <div className="balance-card__actions">
-        <Link className="button" to="/deposit">
+        <LinkButton to="/deposit" size="m">
           {t('lobby.deposit')}
-        </Link>
-        <Link className="button button--secondary" to="/withdraw">
+        </LinkButton>
+        <LinkButton to="/withdraw" size="m" mode="bezeled">
           {t('lobby.withdraw')}
-        </Link>
-        <Link className="button button--secondary" to="/transaction-history">
+        </LinkButton>
+        <LinkButton to="/transaction-history" size="m" mode="bezeled">
           {t('lobby.history')}
-        </Link>
+        </LinkButton>
       </div>
     </section>
   );

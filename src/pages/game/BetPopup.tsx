@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { Button } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameMode } from '../../../protocol/constants.ts';
-import { betLabel, betLevels, SCORE_GATE, scoreGatedBets } from '../../../protocol/game.ts';
-import { formatBalance } from '../../../protocol/money.ts';
+import { betLevels, SCORE_GATE, scoreGatedBets } from '../../../protocol/gameConstants.ts';
 import { messageOf } from '../../api/http.ts';
 import { startSearch } from '../../app/lobby.ts';
+import { formatBet, formatMoney } from '../../i18n/format.ts';
 import { selectionHaptic } from '../../platform/telegram.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { Popup } from '../../ui/Popup.tsx';
@@ -43,12 +44,12 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
       actions={
         <>
           <FormError message={problem} />
-          <button className="button button--block" type="button" disabled={starting.isPending} onClick={play}>
+          <Button size="l" stretched type="button" disabled={starting.isPending} loading={starting.isPending} onClick={play}>
             {t('bet.play')}
-          </button>
-          <button className="button button--secondary button--block" type="button" onClick={onClose}>
+          </Button>
+          <Button size="l" stretched mode="gray" type="button" onClick={onClose}>
             {t('bet.cancel')}
-          </button>
+          </Button>
         </>
       }
     >
@@ -62,7 +63,7 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
               type="button"
               role="radio"
               aria-checked={bet === level.bet}
-              aria-label={free ? t('bet.free') : t('bet.paid', { bet: betLabel(level.bet), payout: `$${formatBalance(level.payout).text}` })}
+              aria-label={free ? t('bet.free') : t('bet.paid', { bet: formatBet(level.bet), payout: formatMoney(level.payout) })}
               className={bet === level.bet ? 'bet-level bet-level--chosen' : 'bet-level'}
               onClick={() => {
                 if (bet !== level.bet) selectionHaptic();
@@ -70,7 +71,7 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
                 setProblem(null);
               }}
             >
-              <span className="bet-level__label">{betLabel(level.bet)}</span>
+              <span className="bet-level__label">{formatBet(level.bet)}</span>
               <span className="bet-level__payout">
                 {free ? (
                   <>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { gameRoutes } from '../../../protocol/game.ts';
+import { gameRoutes } from '../../../protocol/gameConstants.ts';
 import { liveGame, reloadCurrentGame } from '../../app/liveGame.ts';
 import { lobby } from '../../app/lobby.ts';
 import { session } from '../../app/session.ts';

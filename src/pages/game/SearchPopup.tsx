@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { Button, Spinner } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { betLabel } from '../../../protocol/game.ts';
+
 import { messageOf } from '../../api/http.ts';
+import { formatBet } from '../../i18n/format.ts';
 import { cancelSearch, type Search } from '../../app/lobby.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { Popup } from '../../ui/Popup.tsx';
@@ -26,31 +28,34 @@ export function SearchPopup({ search }: { search: Readonly<Search> }) {
   const problem = canceling.error ? messageOf(canceling.error, { failed: t('search.cancelFailed'), error: t('search.cancelFailed') }) : null;
 
   return (
-    <div className={search.closing ? 'search-popup search-popup--closing' : 'search-popup'}>
-      <Popup
+    <Popup
+        className={search.closing ? 'search-popup search-popup--closing' : 'search-popup'}
         title={t('search.title')}
         actions={
           <>
             <FormError message={problem} />
-            <button
-              className="button button--secondary button--block"
+            <Button
+              size="l"
+              stretched
+              mode="gray"
               type="button"
               disabled={canceling.isPending || search.closing}
               onClick={() => canceling.mutate()}
             >
               {t('search.cancel')}
-            </button>
+            </Button>
           </>
         }
       >
-        <span className="spinner" aria-hidden="true" />
+        <div className="search-popup__spinner" aria-hidden="true">
+          <Spinner size="l" />
+        </div>
         <p>
-          {t(`games.${search.gameMode}.name`)} · {betLabel(search.betAmount)}
+          {t(`games.${search.gameMode}.name`)} · {formatBet(search.betAmount)}
         </p>
         <p className="search-popup__elapsed" role="timer" aria-label={t('search.elapsed')}>
           {formatElapsed(now - search.startedAt)}
         </p>
       </Popup>
-    </div>
   );
 }

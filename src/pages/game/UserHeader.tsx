@@ -14,7 +14,7 @@ export function UserHeader({ user }: { user: Pick<User, 'nickname' | 'photoUrl' 
   return (
     <header className="user-header">
       <Link to="/profile" className="user-header__avatar" aria-label={t('lobby.openProfile')}>
-        <Avatar nickname={user.nickname} photoUrl={user.photoUrl ?? user.avatarUrl} size={52} />
+        <Avatar nickname={user.nickname} photoUrl={user.photoUrl ?? user.avatarUrl} size={48} />
       </Link>
       <div className="user-header__who">
         <Link to="/profile" className="user-header__name">

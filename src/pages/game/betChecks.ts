@@ -1,5 +1,5 @@
 import type { GameMode } from '../../../protocol/constants.ts';
-import { SCORE_GATE, scoreGatedBets } from '../../../protocol/game.ts';
+import { SCORE_GATE, scoreGatedBets } from '../../../protocol/gameConstants.ts';
 
 /** Why a game cannot start yet: the key of its text under `bet.` in the locale files. */
 export type StartGameProblem = 'selectGameAndBet' | 'insufficientBalance' | 'requiresScore';

@@ -29,5 +29,5 @@ export function TelegramLoginWidget({ botUsername, referrerId }: TelegramLoginWi
     return () => target.replaceChildren();
   }, [botUsername, referrerId]);
 
-  return <div className="telegram-widget" ref={container} data-testid="telegram-login-widget" />;
+  return <div className="auth-page__widget" ref={container} data-testid="telegram-login-widget" />;
 }

@@ -1,80 +1,100 @@
+import { Caption, Cell, List, Navigation, Placeholder, Section, Spinner } from '@telegram-apps/telegram-ui';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { GameMode } from '../../../protocol/constants.ts';
 import type { PlayedGameRecord } from '../../../protocol/game.ts';
 import { messageOf } from '../../api/http.ts';
 import { usePlayedGamesHistory } from '../../api/playedGamesHistory.ts';
 import { session } from '../../app/session.ts';
-import { formatDate } from '../../ui/formatDate.ts';
+import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { FormError } from '../../ui/FormError.tsx';
+import { BackgammonIcon, BeloteIcon, CarromIcon, RpsIcon } from '../../ui/icons.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { StakeAmount } from '../../ui/StakeAmount.tsx';
-import '../../ui/history.css';
+import './played-games.css';
 
-const gameHistoryErrors = { failed: 'Failed to fetch game history', error: 'Error fetching game history' };
+const gameIcons: Record<GameMode, ComponentType<{ size?: number }>> = {
+  rps: RpsIcon,
+  blot: BeloteIcon,
+  carrom: CarromIcon,
+  backgammon: BackgammonIcon,
+};
+
+type EndKey = 'opponentLeft' | 'youLeft' | 'opponentTimedOut' | 'timedOut' | 'canceled' | 'played';
 
 /** How a game ended, from this player's side of the record. */
-function endReasonText(record: Pick<PlayedGameRecord, 'endReason' | 'result'>): string {
+function endOf(record: Pick<PlayedGameRecord, 'endReason' | 'result'>): EndKey {
   switch (record.endReason) {
     case 'opponent-left':
-      return record.result === 'win' ? 'Opponent left' : 'You left';
+      return record.result === 'win' ? 'opponentLeft' : 'youLeft';
     case 'timeout':
-      return record.result === 'win' ? 'Opponent timed out' : 'Timed out';
+      return record.result === 'win' ? 'opponentTimedOut' : 'timedOut';
     case 'canceled':
-      return 'Canceled';
+      return 'canceled';
     default:
-      return 'Played to the end';
+      return 'played';
   }
 }
 
 /** /played-games-history: every game the player finished (spec §2, §3 Played game record). */
 export function PlayedGamesHistoryPage() {
+  const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const history = usePlayedGamesHistory(user?._id ?? '');
   const games = history.data?.games ?? [];
   return (
-    <PageFrame title="Played Games">
-      {history.isPending && <p className="muted">Loading...</p>}
-      <FormError message={history.error ? messageOf(history.error, gameHistoryErrors) : null} />
-      {history.isSuccess && games.length === 0 && <p className="muted">No games played yet.</p>}
-      <ul className="history-list">
+    <PageFrame title={t('records.played.title')}>
+      <List className="played-games">
+        {history.isPending && (
+          <Placeholder description={t('common.loading')}>
+            <Spinner size="m" />
+          </Placeholder>
+        )}
+        <FormError message={history.error ? messageOf(history.error, { failed: t('records.history.failed'), error: t('records.history.error') }) : null} />
+        {history.isSuccess && games.length === 0 && <Placeholder description={t('records.played.empty')} />}
         {games.map((record) => (
-          <li key={record._id} className="history-item" data-testid="played-game">
-            <div className="history-item__head">
-              <span className="history-item__title">{record.gameName}</span>
-              <span className={`result-badge result-badge--${record.result}`}>{record.result === 'win' ? 'Win' : 'Lose'}</span>
-            </div>
-            <dl className="history-item__facts">
-              <div>
-                <dt>Bet</dt>
-                <dd>
-                  <StakeAmount amount={record.bet} free={record.bet === 0} />
-                </dd>
-              </div>
-              <div>
-                <dt>Opponent</dt>
-                <dd>{record.opponentUsername}</dd>
-              </div>
-              <div>
-                <dt>Score</dt>
-                <dd>
-                  {record.userScore} : {record.opponentScore}
-                </dd>
-              </div>
-              <div>
-                <dt>Date</dt>
-                <dd>{formatDate(record.date)}</dd>
-              </div>
-              <div>
-                <dt>Ended</dt>
-                <dd>{endReasonText(record)}</dd>
-              </div>
-            </dl>
-            <Link className="history-item__verify" to={`/verify/${encodeURIComponent(record.gameId)}`}>
-              Verify
-            </Link>
-          </li>
+          <PlayedGame key={record._id} record={record} />
         ))}
-      </ul>
+      </List>
     </PageFrame>
+  );
+}
+
+/** One game: what, when, against whom, how it went, and the way to its proof. */
+function PlayedGame({ record }: { record: PlayedGameRecord }) {
+  const { t } = useTranslation();
+  const Icon = gameIcons[record.gameMode];
+  const name = t(`games.${record.gameMode}.name`);
+  return (
+    <Section data-testid="played-game">
+      <Cell
+        multiline
+        readOnly
+        before={<span className="played-game__icon">{Icon && <Icon size={28} />}</span>}
+        subhead={formatDateTime(record.date)}
+        after={<span className={`played-game__result played-game__result--${record.result}`}>{t(`records.result.${record.result}`)}</span>}
+        subtitle={
+          <>
+            <Caption className="played-game__label">{t('records.played.opponent')}</Caption> {record.opponentUsername} ·{' '}
+            <Caption className="played-game__label">{t('records.played.score')}</Caption> {record.userScore} : {record.opponentScore}
+          </>
+        }
+        description={
+          <>
+            <Caption className="played-game__label">{t('records.played.bet')}</Caption>{' '}
+            {record.bet === 0 ? <StakeAmount amount={0} free /> : formatMoney(record.bet)} · {t(`records.played.end.${endOf(record)}`)}
+          </>
+        }
+      >
+        {name}
+      </Cell>
+      <Link className="played-game__verify" to={`/verify/${encodeURIComponent(record.gameId)}`}>
+        <Cell after={<Navigation />}>
+          <span className="played-game__verify-text">{t('records.played.verify')}</span>
+        </Cell>
+      </Link>
+    </Section>
   );
 }

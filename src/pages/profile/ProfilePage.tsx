@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { Button, Caption, Cell, Section, Select, Text } from '@telegram-apps/telegram-ui';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, type LinkProps } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { z } from 'zod';
 import { nickname } from '../../../protocol/user.ts';
@@ -15,7 +16,7 @@ import { regionsIn } from '../../i18n/regions.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { FormField } from '../../ui/FormField.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { StatisticsCard } from './StatisticsCard.tsx';
 import './profile.css';
@@ -24,13 +25,15 @@ import './profile.css';
 const profileForm = z.object({ nickname, country: z.string() });
 type ProfileForm = z.input<typeof profileForm>;
 
+/** A Cell that is a router link (Cell renders any `Component`; its type has no room for `to`). */
+const LinkCell = Cell as unknown as ComponentType<LinkProps & { Component: typeof Link; children: ReactNode }>;
+
 
 export function ProfilePage() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const countryNames = useMemo(() => regionsIn(language), [language]);
   const { user } = useSnapshot(session);
-  const countryId = useId();
   const {
     register,
     handleSubmit,
@@ -60,42 +63,47 @@ export function ProfilePage() {
     <PageFrame title={t('profile.title')}>
       <div className="profile">
         <div className="profile__who">
-          <Avatar nickname={user.nickname} photoUrl={user.photoUrl ?? user.avatarUrl} size={64} />
+          <Avatar nickname={user.nickname} photoUrl={user.photoUrl ?? user.avatarUrl} size={48} />
           <div>
             <p className="profile__nickname">{user.nickname}</p>
-            <p className="muted">@{user.username}</p>
+            <Caption Component="p" className="profile__username">
+              @{user.username}
+            </Caption>
           </div>
         </div>
-        <form className="form card" onSubmit={onSubmit} noValidate>
-          <TextField label={t('profile.nickname')} autoComplete="nickname" error={errors.nickname?.message} {...register('nickname')} />
-          <div className="field">
-            <label className="field__label" htmlFor={countryId}>
-              {t('profile.country')}
-            </label>
-            <select className="field__input" id={countryId} {...register('country')}>
+        <form className="profile__form" onSubmit={onSubmit} noValidate>
+          <Section>
+            <FormField label={t('profile.nickname')} autoComplete="nickname" error={errors.nickname?.message} {...register('nickname')} />
+            <Select header={t('profile.country')} aria-label={t('profile.country')} {...register('country')}>
               <option value="">{t('profile.countryNotSet')}</option>
               {countryNames.map(([code, name]) => (
                 <option key={code} value={code}>
                   {name}
                 </option>
               ))}
-            </select>
-          </div>
+            </Select>
+          </Section>
           <FormError message={serverMessage} />
-          {saving.isSuccess && !isDirty && <p className="form-success">{t('profile.saved')}</p>}
-          <button className="button button--block" type="submit" disabled={saving.isPending}>
+          {saving.isSuccess && !isDirty && (
+            <Text Component="p" role="status" className="profile__saved">
+              {t('profile.saved')}
+            </Text>
+          )}
+          <Button type="submit" size="l" stretched disabled={saving.isPending} loading={saving.isPending}>
             {t('profile.save')}
-          </button>
+          </Button>
         </form>
         <LanguageSection />
         <StatisticsCard />
-        <nav className="profile__links" aria-label={t('profile.history')}>
-          <Link className="button button--secondary" to="/score-history">
-            {t('profile.scoreHistory')}
-          </Link>
-          <Link className="button button--secondary" to="/played-games-history">
-            {t('profile.playedGames')}
-          </Link>
+        <nav aria-label={t('profile.history')}>
+          <Section header={t('profile.history')}>
+            <LinkCell Component={Link} to="/score-history">
+              {t('profile.scoreHistory')}
+            </LinkCell>
+            <LinkCell Component={Link} to="/played-games-history">
+              {t('profile.playedGames')}
+            </LinkCell>
+          </Section>
         </nav>
       </div>
     </PageFrame>

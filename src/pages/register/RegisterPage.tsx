@@ -1,19 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Section } from '@telegram-apps/telegram-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { escapeHtml } from '../../../protocol/auth.ts';
-import { errorText } from '../../../protocol/errors.ts';
 import { messageOf } from '../../api/http.ts';
 import { registerPlayer } from '../../api/register.ts';
 import { inviteCode } from '../../app/referrer.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormField } from '../../ui/FormField.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
+import { AuthProblem } from '../../ui/AuthProblem.tsx';
 import { GoToLoginPopup } from '../../ui/GoToLoginPopup.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { registerForm, type RegisterForm } from './registerForm.ts';
 
 export function RegisterPage() {
+  const { t } = useTranslation();
   const location = useLocation();
   const invitedBy = inviteCode(location.search);
   const {
@@ -35,44 +38,36 @@ export function RegisterPage() {
       ...(invitedBy ? { invitedBy } : {}),
     }),
   );
+  const problem = registration.isError
+    ? messageOf(registration.error, { failed: t('auth.register.failed'), error: t('auth.register.error') })
+    : null;
 
   return (
     <AuthCard
-      title="Register"
-      subtitle={invitedBy ? 'You were invited by a friend. Create your account to join.' : 'Create your account to play.'}
+      title={t('auth.register.title')}
+      subtitle={invitedBy ? t('auth.register.invited') : t('auth.register.subtitle')}
       footer={
-        <p className="auth__footer--center">
-          Already have an account? <Link to={{ pathname: '/login', search: location.search }}>Login</Link>
+        <p>
+          {t('auth.register.haveAccount')} <Link to={{ pathname: '/login', search: location.search }}>{t('auth.register.login')}</Link>
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <FormError message={registration.isError ? messageOf(registration.error, errorText.register) : null} />
-        <button className="button button--block" type="submit" disabled={registration.isPending}>
-          Register
-        </button>
+      <form className="auth-page__form" onSubmit={onSubmit} noValidate>
+        <Section footer={<AuthProblem message={problem} />}>
+          <FormField label={t('auth.username')} autoComplete="username" error={errors.username?.message} {...register('username')} />
+          <FormField label={t('auth.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <NewPasswordFields
+            label={t('auth.password')}
+            password={register('password')}
+            confirmation={register('confirmPassword')}
+            errors={{ password: errors.password?.message, confirmation: errors.confirmPassword?.message }}
+          />
+        </Section>
+        <Button type="submit" size="l" stretched loading={registration.isPending} disabled={registration.isPending}>
+          {t('auth.register.submit')}
+        </Button>
       </form>
-      {registration.isSuccess && (
-        <GoToLoginPopup
-          title="Congratulations! You have successfully registered."
-        />
-      )}
+      {registration.isSuccess && <GoToLoginPopup title={t('auth.register.done')} />}
     </AuthCard>
   );
 }

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Section, Text } from '@telegram-apps/telegram-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { errorText } from '../../../protocol/errors.ts';
 import { messageOf } from '../../api/http.ts';
 import { resetPassword } from '../../api/resetPassword.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
-import { FormError } from '../../ui/FormError.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
+import { AuthProblem } from '../../ui/AuthProblem.tsx';
 import { GoToLoginPopup } from '../../ui/GoToLoginPopup.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { resetPasswordForm, type ResetPasswordForm } from './resetPasswordForm.ts';
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const {
     register,
@@ -22,46 +24,38 @@ export function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const resetting = useMutation({ mutationFn: resetPassword });
+  const problem = resetting.isError ? messageOf(resetting.error, { failed: t('auth.reset.failed'), error: t('auth.reset.error') }) : null;
 
   return (
     <AuthCard
-      title="Reset password"
-      subtitle="Choose a new password for your account."
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
       footer={
-        <p className="auth__footer--center">
-          <Link to="/login">Back to Login</Link>
+        <p>
+          <Link to="/login">{t('auth.backToLogin')}</Link>
         </p>
       }
     >
       <form
-        className="form"
+        className="auth-page__form"
         onSubmit={handleSubmit((form) => resetting.mutate({ token, password: form.password }))}
         noValidate
       >
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <FormError message={resetting.isError ? messageOf(resetting.error, errorText.reset) : null} />
-        <button className="button button--block" type="submit" disabled={resetting.isPending}>
-          Reset Password
-        </button>
+        <Section footer={<AuthProblem message={problem} />}>
+          <NewPasswordFields
+            label={t('auth.newPassword')}
+            password={register('password')}
+            confirmation={register('confirmPassword')}
+            errors={{ password: errors.password?.message, confirmation: errors.confirmPassword?.message }}
+          />
+        </Section>
+        <Button type="submit" size="l" stretched loading={resetting.isPending} disabled={resetting.isPending}>
+          {t('auth.reset.submit')}
+        </Button>
       </form>
       {resetting.isSuccess && (
-        <GoToLoginPopup
-          title="Password Reset Successfully!"
-        >
-          <p>You can now log in with your new password.</p>
+        <GoToLoginPopup title={t('auth.reset.done')}>
+          <Text Component="p">{t('auth.reset.canLogIn')}</Text>
         </GoToLoginPopup>
       )}
     </AuthCard>

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task, TaskCondition } from '../../../protocol/growth.ts';
+import { Button, Cell, Progress, Section, Text } from '@telegram-apps/telegram-ui';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '../../../protocol/growth.ts';
 import { claimTaskReward } from '../../api/claimTaskReward.ts';
-import { ApiError } from '../../api/http.ts';
 import { tasksKey } from '../../api/tasks.ts';
 import { transactionsKey } from '../../api/transactions.ts';
 import { setBalance } from '../../app/session.ts';
-import { FormError } from '../../ui/FormError.tsx';
-import { formatUsdt } from '../../ui/formatUsdt.ts';
-
-/** What a task's progress counts: 7/20 friends, 42/100 wins. */
-const progressUnit: Record<TaskCondition, string> = { invite_20_friends: 'friends', win_100_games: 'wins' };
+import { formatMoney, formatNumber } from '../../i18n/format.ts';
+import { claimRefusal, ruleText, taskKey } from './taskTexts.ts';
 
 /** One task: reward, progress and what counts toward it, and Claim once its condition is met; marked once claimed. */
 export function TaskItem({ task }: { task: Task }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const claiming = useMutation({
     mutationFn: claimTaskReward,
@@ -20,7 +20,7 @@ export function TaskItem({ task }: { task: Task }) {
       setBalance(newBalance);
       queryClient.setQueryData<{ tasks: Task[] }>(
         tasksKey,
-        (old) => old && { tasks: old.tasks.map((t) => (t._id === task._id ? { ...t, completed: true } : t)) },
+        (old) => old && { tasks: old.tasks.map((each) => (each._id === task._id ? { ...each, completed: true } : each)) },
       );
       void queryClient.invalidateQueries({ queryKey: transactionsKey });
     },
@@ -36,53 +36,84 @@ export function TaskItem({ task }: { task: Task }) {
   const percent = target > 0 ? Math.min(100, Math.round((current / target) * 100)) : 100;
   const claimable = task.conditionMet && !task.completed;
   const titleId = `task-${task._id}`;
+  const key = taskKey[task.condition];
+  // Named by its condition and target (the server's name is English): "Выиграть 100 игр".
+  const name = t(`social.tasks.name.${key}`, { count: target });
+  const progress = t(`social.tasks.progress.${key}`, { count: target, current: formatNumber(current) });
+  const reward = formatMoney(task.reward, { exact: true });
+  const rule = task.rule?.trim();
+  const refusal = claimRefusal(claiming.error);
 
-  return (
-    <li className={task.completed ? 'task task--completed' : 'task'} data-testid="task" aria-labelledby={titleId}>
-      <div className="task__head">
-        <h2 id={titleId} className="task__name">
-          {task.name}
-        </h2>
-        <span className="task__reward" data-testid="task-reward">
-          +${formatUsdt(task.reward)}
-        </span>
-      </div>
-      <div className="task__progress">
-        <div
+  // Section puts a divider between its children, so only the rows shown are given to it.
+  const rows: ReactElement[] = [
+    <Cell
+      key="progress"
+      readOnly
+      multiline
+      after={
+        <Text weight="1" className="task__reward" data-testid="task-reward">
+          {formatMoney(task.reward, { exact: true, signed: true })}
+        </Text>
+      }
+      subtitle={
+        <Progress
           className="task__bar"
-          role="progressbar"
-          aria-label={`${task.name} progress`}
+          value={percent}
+          title={progress}
+          aria-label={t('social.tasks.progressLabel', { name })}
           aria-valuemin={0}
           aria-valuemax={target}
           aria-valuenow={current}
-        >
-          <span style={{ width: `${percent}%` }} />
-        </div>
-        <span className="task__count" data-testid="task-progress">
-          {current}/{target} {progressUnit[task.condition]}
-        </span>
-      </div>
-      {task.rule?.trim() && (
-        <p className="muted task__rule" data-testid="task-rule">
-          {task.rule}
-        </p>
-      )}
-      {task.completed && (
-        <p className="task__done" data-testid="task-completed">
-          ✓ Completed
-        </p>
-      )}
-      {claimable && (
-        <button className="button button--block" type="button" disabled={claiming.isPending} onClick={() => claiming.mutate({ taskId: task._id })}>
-          {claiming.isPending ? 'Claiming…' : `Claim $${formatUsdt(task.reward)}`}
-        </button>
-      )}
-      <FormError message={claiming.error instanceof ApiError ? claiming.error.serverMessage : null} />
-      {claiming.isSuccess && (
-        <p className="form-success" role="status">
-          ${formatUsdt(claiming.data.reward)} added to your balance.
-        </p>
-      )}
-    </li>
+        />
+      }
+    >
+      <span data-testid="task-progress">{progress}</span>
+    </Cell>,
+  ];
+  if (task.completed) {
+    rows.push(
+      <Cell key="done" readOnly className="task__done" data-testid="task-completed" before={<span aria-hidden="true">✓</span>}>
+        {t('social.tasks.completed')}
+      </Cell>,
+    );
+  }
+  if (claimable) {
+    rows.push(
+      <div key="claim" className="task__claim">
+        <Button size="l" stretched loading={claiming.isPending} disabled={claiming.isPending} onClick={() => claiming.mutate({ taskId: task._id })}>
+          {claiming.isPending ? t('social.tasks.claiming') : t('social.tasks.claim', { amount: reward })}
+        </Button>
+      </div>,
+    );
+  }
+
+  return (
+    <Section
+      className={task.completed ? 'task task--completed' : 'task'}
+      data-testid="task"
+      aria-labelledby={titleId}
+      header={<Section.Header id={titleId}>{name}</Section.Header>}
+      footer={
+        <Section.Footer className="task__footer">
+          {rule && (
+            <span className="task__rule" data-testid="task-rule">
+              {ruleText(rule)}
+            </span>
+          )}
+          {refusal && (
+            <span className="task__refusal" role="alert">
+              {refusal}
+            </span>
+          )}
+          {claiming.isSuccess && (
+            <span className="task__added" role="status">
+              {t('social.tasks.added', { amount: formatMoney(claiming.data.reward, { exact: true }) })}
+            </span>
+          )}
+        </Section.Footer>
+      }
+    >
+      {rows}
+    </Section>
   );
 }

@@ -1,14 +1,17 @@
+import { List, Placeholder, Section, Spinner } from '@telegram-apps/telegram-ui';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useTasks } from '../../api/tasks.ts';
 import { session } from '../../app/session.ts';
-import { BalanceLine } from '../../ui/BalanceLine.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
+import { BalanceCell } from './BalanceCell.tsx';
 import { TaskItem } from './TaskItem.tsx';
 import './tasks.css';
 
 /** /tasks (spec §2): each task with its reward and progress; a met one is claimed, a claimed one marked. */
 export function TasksPage() {
+  const { t } = useTranslation();
   const { user } = useSnapshot(session);
   const tasks = useTasks();
 
@@ -18,17 +21,20 @@ export function TasksPage() {
   }, [tasks.error]);
 
   return (
-    <PageFrame title="Tasks">
-      <p className="muted tasks__intro">Complete a task, then claim its reward straight to your balance.</p>
-      {user && <BalanceLine balance={user.balance} />}
-      {tasks.isPending && <p className="muted">Loading...</p>}
-      {tasks.data && (
-        <ul className="task-list">
-          {tasks.data.tasks.map((task) => (
-            <TaskItem key={task._id} task={task} />
-          ))}
-        </ul>
-      )}
+    <PageFrame title={t('social.tasks.title')}>
+      <List className="tasks">
+        {user && (
+          <Section footer={t('social.tasks.intro')}>
+            <BalanceCell balance={user.balance} />
+          </Section>
+        )}
+        {tasks.isPending && (
+          <Placeholder description={t('common.loading')}>
+            <Spinner size="m" />
+          </Placeholder>
+        )}
+        {tasks.data?.tasks.map((task) => <TaskItem key={task._id} task={task} />)}
+      </List>
     </PageFrame>
   );
 }

@@ -1,9 +1,12 @@
+import { Button, Cell, List, Placeholder, Section, Spinner, Subheadline } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Transaction } from '../../../protocol/wallet.ts';
 import { messageOf } from '../../api/http.ts';
 import { useTransactions } from '../../api/transactions.ts';
 import { session } from '../../app/session.ts';
+import { selectionHaptic } from '../../platform/telegram.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import {
@@ -12,91 +15,119 @@ import {
   statusText,
   timeOfDay,
   transactionFilters,
-  typeLabels,
+  typeKeys,
   visibleTransactions,
   type TransactionFilter,
 } from './transactionList.ts';
 import './transaction-history.css';
 
+const USDT = 'USDT';
+
 /** /transaction-history: deposits, withdrawals and rewards, by day, newest first. */
 export function TransactionHistoryPage() {
+  const { t } = useTranslation();
   const { user } = useSnapshot(session);
   if (!user) return null;
   return (
-    <PageFrame title="Transaction History">
+    <PageFrame title={t('wallet.history.title')}>
       <TransactionList userId={user._id} />
     </PageFrame>
   );
 }
 
 function TransactionList({ userId }: { userId: string }) {
+  const { t } = useTranslation();
   const transactions = useTransactions(userId);
   const [filter, setFilter] = useState<TransactionFilter>('all');
-  const current = transactionFilters.find((f) => f.value === filter) ?? transactionFilters[0];
   const groups = transactions.data ? groupByDay(visibleTransactions(transactions.data.transactions, filter)) : [];
+  const choose = (next: TransactionFilter) => {
+    if (next !== filter) selectionHaptic();
+    setFilter(next);
+  };
 
   return (
-    <div className="transactions">
-      <div className="transactions__filters" role="group" aria-label="Show">
+    <List className="transactions">
+      {/* Buttons that wrap, not a segmented control: Russian and Armenian filter names do not fit four abreast at 320 px. */}
+      <div className="transactions__filters" role="group" aria-label={t('wallet.history.show')}>
         {transactionFilters.map((option) => (
-          <button
-            key={option.value}
+          <Button
+            key={option}
             type="button"
-            className="transactions__filter"
-            aria-pressed={option.value === filter}
-            onClick={() => setFilter(option.value)}
+            size="s"
+            mode={option === filter ? 'filled' : 'bezeled'}
+            aria-pressed={option === filter}
+            onClick={() => choose(option)}
           >
-            {option.label}
-          </button>
+            {t(`wallet.history.filter.${option}`)}
+          </Button>
         ))}
       </div>
 
-      {transactions.isPending && <p className="muted">Loading transactions…</p>}
+      {transactions.isPending && (
+        <Placeholder description={t('wallet.history.loading')}>
+          <Spinner size="m" />
+        </Placeholder>
+      )}
       <FormError
         message={
           transactions.error
-            ? messageOf(transactions.error, { failed: 'Failed to fetch transactions', error: 'Error fetching transactions' })
+            ? messageOf(transactions.error, { failed: t('wallet.history.failed'), error: t('wallet.history.error') })
             : null
         }
       />
-      {transactions.data && groups.length === 0 && <p className="transactions__empty">{current?.empty}</p>}
+      {transactions.data && groups.length === 0 && <Placeholder header={t(`wallet.history.empty.${filter}`)} />}
 
       {groups.map((group) => (
-        <section key={group.key} className="transactions__day" aria-label={group.heading}>
-          <h2 className="transactions__date">{group.heading}</h2>
-          <ul className="transactions__list">
-            {group.transactions.map((transaction) => (
-              <TransactionRow key={transaction._id} transaction={transaction} />
-            ))}
-          </ul>
-        </section>
+        <Section
+          key={group.key}
+          aria-label={group.heading}
+          // A level-2 heading per day under the page's title, so a screen reader can jump day by day.
+          header={
+            <Subheadline Component="h2" level="2" weight="2" className="transactions__date">
+              {group.heading}
+            </Subheadline>
+          }
+        >
+          {group.transactions.map((transaction) => (
+            <TransactionRow key={transaction._id} transaction={transaction} />
+          ))}
+        </Section>
       ))}
-    </div>
+    </List>
   );
 }
 
 function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation();
   const time = timeOfDay(transaction.date);
   // Only for the colour: an unknown status from the server gets none, never a broken class name.
   const status = transaction.status.toLowerCase().replace(/[^a-z-]/g, '');
   return (
-    <li className="transaction" data-testid="transaction">
-      <div className="transaction__what">
-        <span className="transaction__type">{typeLabels[transaction.type]}</span>
-        <span className="muted">
+    <Cell
+      readOnly
+      // Long Russian and Armenian type names wrap instead of being cut at 320 px.
+      multiline
+      data-testid="transaction"
+      subtitle={
+        <>
           {time && <time dateTime={transaction.date}>{time}</time>}
           {time && ' · '}
           <span className={`transaction__status transaction__status--${status}`} data-testid="status">
             {statusText(transaction.status)}
           </span>
+        </>
+      }
+      after={
+        <span
+          className={transaction.type === 'withdrawal' ? 'transaction__amount' : 'transaction__amount transaction__amount--in'}
+          data-testid="amount"
+        >
+          {/* The coin under the amount: the row's name keeps the width a long Russian or Armenian word needs. */}
+          {signedAmount(transaction)} <span className="transaction__unit">{USDT}</span>
         </span>
-      </div>
-      <span
-        className={transaction.type === 'withdrawal' ? 'transaction__amount' : 'transaction__amount transaction__amount--in'}
-        data-testid="amount"
-      >
-        {signedAmount(transaction)} <span className="transaction__unit">USDT</span>
-      </span>
-    </li>
+      }
+    >
+      <span className="transaction__type">{t(`wallet.history.type.${typeKeys[transaction.type]}`)}</span>
+    </Cell>
   );
 }

@@ -1,13 +1,12 @@
+import i18next from 'i18next';
 import type { Transaction, TransactionType } from '../../../protocol/wallet.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { formatCoinAmount } from '../../ui/coinAmount.ts';
 
 export type TransactionFilter = 'all' | 'deposits' | 'withdrawals' | 'rewards';
 
-export const transactionFilters: { value: TransactionFilter; label: string; empty: string }[] = [
-  { value: 'all', label: 'All', empty: 'No transactions yet.' },
-  { value: 'deposits', label: 'Deposits', empty: 'No deposits yet.' },
-  { value: 'withdrawals', label: 'Withdrawals', empty: 'No withdrawals yet.' },
-  { value: 'rewards', label: 'Rewards', empty: 'No rewards yet.' },
-];
+/** In the order the filter buttons show them; each names its label and empty text in wallet.history. */
+export const transactionFilters: readonly TransactionFilter[] = ['all', 'deposits', 'withdrawals', 'rewards'];
 
 const typesOf: Record<TransactionFilter, readonly TransactionType[]> = {
   all: ['deposit', 'withdrawal', 'claim-reward', 'task-reward'],
@@ -16,12 +15,24 @@ const typesOf: Record<TransactionFilter, readonly TransactionType[]> = {
   rewards: ['claim-reward', 'task-reward'],
 };
 
-export const typeLabels: Record<TransactionType, string> = {
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  'claim-reward': 'Friends reward',
-  'task-reward': 'Task reward',
-};
+/** A transaction type's key in wallet.history.type. */
+export const typeKeys = {
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  'claim-reward': 'claimReward',
+  'task-reward': 'taskReward',
+} as const satisfies Record<TransactionType, string>;
+
+/** The statuses the server sends (server/wallet/transactions.ts), by their key in wallet.history.status. */
+const statusKeys = {
+  pending: 'pending',
+  sending: 'sending',
+  completed: 'completed',
+  failed: 'failed',
+  'under-review': 'underReview',
+  rejected: 'rejected',
+  'below-minimum': 'belowMinimum',
+} as const;
 
 /** A date that cannot be parsed sorts last rather than breaking the order of the rest. */
 function timeOf(transaction: Transaction): number {
@@ -43,19 +54,17 @@ export interface DateGroup {
   transactions: Transaction[];
 }
 
-const INVALID_DATE = 'Invalid Date';
-
-/** The heading of a local calendar day; 'Invalid Date' for a date that cannot be parsed (spec §8). */
+/** The heading of a local calendar day in the language shown; 'Invalid Date' (translated) for a date that cannot be parsed (spec §8). */
 export function dayHeading(date: string): string {
   const parsed = new Date(date);
-  if (Number.isNaN(parsed.getTime())) return INVALID_DATE;
-  return parsed.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  if (Number.isNaN(parsed.getTime())) return i18next.t('common.invalidDate');
+  return parsed.toLocaleDateString(currentLanguage(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 export function timeOfDay(date: string): string | null {
   const parsed = new Date(date);
   if (Number.isNaN(parsed.getTime())) return null;
-  return parsed.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return parsed.toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** Groups already sorted transactions by their local day, keeping the order. */
@@ -72,14 +81,14 @@ export function groupByDay(transactions: readonly Transaction[]): DateGroup[] {
 
 /** Deposits and rewards add to the balance, withdrawals take from it (spec §2). */
 export function signedAmount(transaction: Transaction): string {
-  const sign = transaction.type === 'withdrawal' ? '-' : '+';
+  const amount = transaction.type === 'withdrawal' ? -transaction.amount : transaction.amount;
   // Up to 6 decimals: a TRX deposit is credited to the micro-USDT, and rounding would misstate it.
-  const amount = transaction.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6, useGrouping: false });
-  return `${sign}${amount}`;
+  return formatCoinAmount(amount, { exact: true, signed: true });
 }
 
-/** 'pending' → 'Pending', 'below-minimum' → 'Below minimum'. */
+/** A known status in the language shown; any other as it comes, capitalised: 'below-minimum' → 'Below minimum'. */
 export function statusText(status: string): string {
+  if (Object.hasOwn(statusKeys, status)) return i18next.t(`wallet.history.status.${statusKeys[status as keyof typeof statusKeys]}`);
   const words = status.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,6 +1,10 @@
-import type { GameProof, VerifiedStep } from '../../../protocol/fairness.ts';
-import { formatDate } from '../../ui/formatDate.ts';
-import { actionText, plural, stepTime, verifiedHeadline, whoText } from './verdictText.ts';
+import { Caption, Cell, Section, Subheadline, Text } from '@telegram-apps/telegram-ui';
+import { useTranslation } from 'react-i18next';
+import type { GameProof, StepLine, VerifiedStep } from '../../../protocol/fairness.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { phraseText } from './stepWords.ts';
+import { seatOf, seedOwnerText, stepTime, verifiedHeadline, whoOf, whoText } from './verdictText.ts';
+import { VerdictMark } from './VerdictMark.tsx';
 
 interface ProofHoldsProps {
   proof: GameProof;
@@ -14,87 +18,133 @@ interface ProofHoldsProps {
 
 /** A proof that holds: the verdict in one sentence, the three seeds, then every step replayed. */
 export function ProofHolds({ proof, steps, myId, hashKept, seedKept }: ProofHoldsProps) {
-  const who = (actor: string) => whoText(actor, proof.players, myId);
+  const { t } = useTranslation();
+  const who = (actor: string) => whoText(t, whoOf(actor, proof.players, myId));
   return (
     <>
-      <section className="card verify-verdict verify-verdict--ok" data-testid="verify-verdict">
-        <h2 className="verify-verdict__title">Verified</h2>
-        <p>{verifiedHeadline(proof.gameMode, steps)}</p>
-        <p className="muted">Played {formatDate(proof.created)}</p>
-      </section>
+      <Section data-testid="verify-verdict">
+        <Cell
+          multiline
+          readOnly
+          before={<VerdictMark holds />}
+          subtitle={verifiedHeadline(t, proof.gameMode, steps)}
+          description={t('records.verify.played', { date: formatDateTime(proof.created) })}
+        >
+          <span className="verify-verdict verify-verdict--holds">{t('records.verify.verified')}</span>
+        </Cell>
+      </Section>
 
-      <section className="verify-section">
-        <h2 className="verify-section__title">Seeds</h2>
-        <dl className="verify-seeds" data-testid="verify-seeds">
+      <Section header={<SectionTitle>{t('records.verify.seeds')}</SectionTitle>}>
+        <dl className="verify-facts" data-testid="verify-seeds">
           <div>
-            <dt>Server seed, revealed after the game</dt>
-            <dd className="verify-hex">{proof.serverSeed}</dd>
+            <Subheadline Component="dt" level="2">
+              {t('records.verify.serverSeed')}
+            </Subheadline>
+            <Text Component="dd" className="verify-hex">
+              {proof.serverSeed}
+            </Text>
           </div>
           <div>
-            <dt>Its SHA-256, published when the game started</dt>
-            <dd className="verify-hex">{proof.seedHash}</dd>
-            <dd className="muted" data-testid="verify-commitment">
-              {hashKept
-                ? 'The same hash this device was shown when the game started.'
-                : 'This device did not see this game start, so the hash could only be checked against the proof itself.'}
-            </dd>
+            <Subheadline Component="dt" level="2">
+              {t('records.verify.seedHash')}
+            </Subheadline>
+            <Text Component="dd" className="verify-hex">
+              {proof.seedHash}
+            </Text>
+            <Caption Component="dd" className="verify-note" data-testid="verify-commitment">
+              {hashKept ? t('records.verify.hashKept') : t('records.verify.hashNotKept')}
+            </Caption>
           </div>
-          {proof.players.map((player, seat) => {
-            const name = who(player);
+          {proof.players.map((player, index) => {
+            const seat = seatOf(proof.players, index, myId);
+            const seed = proof.clientSeeds[index];
             return (
               <div key={player}>
-                <dt>{name === 'You' ? 'Your seed' : `${name}'s seed`}</dt>
-                <dd className={proof.clientSeeds[seat] ? 'verify-hex' : 'muted'}>{proof.clientSeeds[seat] || 'none sent'}</dd>
+                <Subheadline Component="dt" level="2">
+                  {seedOwnerText(t, seat)}
+                </Subheadline>
+                <Text Component="dd" className={seed ? 'verify-hex' : 'verify-note'}>
+                  {seed || t('records.verify.noneSent')}
+                </Text>
                 {/* Said only when it was checked: with no seed kept, the page claims nothing about it. */}
-                {seedKept && name === 'You' && (
-                  <dd className="muted" data-testid="verify-client-seed">
-                    Your seed is the one this device sent.
-                  </dd>
+                {seedKept && seat === 'you' && (
+                  <Caption Component="dd" className="verify-note" data-testid="verify-client-seed">
+                    {t('records.verify.seedKept')}
+                  </Caption>
                 )}
               </div>
             );
           })}
         </dl>
-      </section>
+      </Section>
 
-      <section className="verify-section">
-        <h2 className="verify-section__title">Steps</h2>
-        <ol className="verify-steps">
-          {steps.map((step) => (
-            <li key={step.step} className="verify-step" data-testid="verify-step">
-              <span className="verify-step__number">{step.step}</span>
-              <span className="verify-step__time">{stepTime(step.at)}</span>
-              <span className="verify-step__who">{who(step.actor)}</span>
-              <span className="verify-step__what">{actionText[step.action]}</span>
-              {step.move && (
-                <span className="verify-step__move" data-testid="verify-step-move">
-                  <StepLine line={step.move} who={who} />
-                </span>
-              )}
-              {step.drawn && step.drawn.length > 0 && (
-                <ul className="verify-step__drawn" data-testid="verify-step-drawn">
-                  {step.drawn.map((line, index) => (
-                    <li key={index}>
-                      <StepLine line={line} who={who} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {step.draws > 0 && <span className="verify-step__draws">{plural(step.draws, 'random draw')}</span>}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Section header={<SectionTitle>{t('records.verify.steps')}</SectionTitle>}>
+        {steps.map((step) => (
+          <StepRow key={step.step} step={step} who={who} />
+        ))}
+      </Section>
     </>
   );
 }
 
+/** A section's title as a level-2 heading under the page's, where telegram-ui draws a section's header. */
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Subheadline Component="h2" level="2" weight="2" className="verify-section-title">
+      {children}
+    </Subheadline>
+  );
+}
+
+/** One replayed step: its number, who and what, when, the move, and (set apart) what its draws produced. */
+function StepRow({ step, who }: { step: VerifiedStep; who: (actor: string) => string }) {
+  const { t } = useTranslation();
+  const drawn = (step.drawn ?? []).filter((line) => phraseText(t, line) !== '');
+  return (
+    <Cell
+      multiline
+      readOnly
+      data-testid="verify-step"
+      before={<Caption className="verify-step__number">{step.step}</Caption>}
+      after={<Caption className="verify-step__time">{stepTime(t, step.at)}</Caption>}
+      hint={t(`records.verify.action.${step.action}`)}
+      subtitle={
+        step.move && (
+          <span data-testid="verify-step-move">
+            <LineWords line={step.move} who={who} />
+          </span>
+        )
+      }
+      description={
+        (drawn.length > 0 || step.draws > 0) && (
+          <>
+            {drawn.length > 0 && (
+              <span className="verify-step__drawn" role="list" data-testid="verify-step-drawn">
+                {drawn.map((line, index) => (
+                  <span key={index} role="listitem">
+                    <LineWords line={line} who={who} />
+                  </span>
+                ))}
+              </span>
+            )}
+            {step.draws > 0 && <span className="verify-step__draws">{t('records.verify.drawCount', { count: step.draws })}</span>}
+          </>
+        )
+      }
+    >
+      <span className="verify-step__who">{who(step.actor)}</span>
+    </Cell>
+  );
+}
+
 /** A line of a step's words; one about a player starts with their name as this page says it ("You: rolled 5 and 3"). */
-function StepLine({ line, who }: { line: NonNullable<VerifiedStep['move']>; who: (actor: string) => string }) {
-  if (line.player === undefined) return <>{line.text}</>;
+function LineWords({ line, who }: { line: StepLine; who: (actor: string) => string }) {
+  const { t } = useTranslation();
+  const words = phraseText(t, line);
+  if (line.player === undefined) return <>{words}</>;
   return (
     <>
-      <span className="verify-step__subject">{who(line.player)}:</span> {line.text}
+      <span className="verify-step__subject">{t('records.words.subject', { who: who(line.player) })}</span> {words}
     </>
   );
 }

@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Section } from '@telegram-apps/telegram-ui';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { trc20Address } from '../../../protocol/wallet.ts';
 import { messageOf } from '../../api/http.ts';
 import { saveWalletAddress } from '../../api/walletSaveAddress.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { FormError } from '../../ui/FormError.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { rememberSavedAddress } from './savedAddress.ts';
 
 const addressForm = z.object({ savedAddress: trc20Address });
@@ -14,6 +17,9 @@ type AddressForm = z.input<typeof addressForm>;
 
 /** Step 1: the TRC20 address withdrawals go to, saved to the account. */
 export function AddressStep() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const errorId = useId();
   const queryClient = useQueryClient();
   const {
     register,
@@ -25,30 +31,45 @@ export function AddressStep() {
     onSuccess: ({ savedAddress }) => rememberSavedAddress(queryClient, savedAddress),
   });
   const onSubmit = handleSubmit((form) => saving.mutate({ savedAddress: form.savedAddress }));
+  // The protocol's own text (walletText.invalidAddress), translated as the server's answer would be.
+  const invalid = serverText(errors.savedAddress?.message);
 
   return (
-    <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="withdraw-address-title">
-      <h2 id="withdraw-address-title" className="withdraw__title">
-        Your TRC20 address
-      </h2>
-      <p className="muted">Withdrawals are sent as USDT on the TRON network (TRC20) to this address. It is saved to your account.</p>
-      <TextField
-        label="TRC20 wallet address"
-        placeholder="T…"
-        autoComplete="off"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        className="field__input withdraw__address-input"
-        error={errors.savedAddress?.message}
-        {...register('savedAddress')}
-      />
+    <form className="withdraw__form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <Section
+        header={<Section.Header id={titleId}>{t('wallet.withdraw.addressTitle')}</Section.Header>}
+        footer={t('wallet.withdraw.addressHint')}
+      >
+        <Input
+          className="withdraw__address-input"
+          header={t('wallet.withdraw.addressLabel')}
+          aria-label={t('wallet.withdraw.addressLabel')}
+          placeholder={t('wallet.withdraw.addressPlaceholder')}
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          status={invalid ? 'error' : undefined}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          {...register('savedAddress')}
+        />
+      </Section>
+      {invalid && (
+        <p className="withdraw__field-error" id={errorId}>
+          {invalid}
+        </p>
+      )}
       <FormError
-        message={saving.error ? messageOf(saving.error, { failed: 'Failed to save the address.', error: 'Error saving the address.' }) : null}
+        message={
+          saving.error
+            ? messageOf(saving.error, { failed: t('wallet.withdraw.saveFailed'), error: t('wallet.withdraw.saveError') })
+            : null
+        }
       />
-      <button className="button button--block" type="submit" disabled={saving.isPending}>
-        Save address
-      </button>
+      <Button type="submit" size="l" stretched disabled={saving.isPending}>
+        {t('wallet.withdraw.saveAddress')}
+      </Button>
     </form>
   );
 }

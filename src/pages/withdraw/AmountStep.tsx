@@ -1,17 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Button, ButtonCell, Cell, Input, Section, Snackbar, Text } from '@telegram-apps/telegram-ui';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { formatBalance, usdtToMicro } from '../../../protocol/money.ts';
-import { WITHDRAWAL_FEE, WITHDRAWAL_REVIEW_TEXT, walletText } from '../../../protocol/wallet.ts';
+import { WITHDRAWAL_FEE, walletText } from '../../../protocol/wallet.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
 import { transactionsKey } from '../../api/transactions.ts';
 import { removeWalletAddress } from '../../api/walletRemoveAddress.ts';
 import { withdraw } from '../../api/walletWithdraw.ts';
 import { setBalance } from '../../app/session.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { serverText } from '../../i18n/serverText.ts';
+import { formatCoinAmount } from '../../ui/coinAmount.ts';
 import { FormError } from '../../ui/FormError.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { rememberSavedAddress } from './savedAddress.ts';
 
 /** Spec §2: the result of a withdrawal stays on screen this long. */
@@ -26,28 +30,29 @@ function amountOf(typed: string): number | null {
   return TWO_DECIMALS.test(value) ? Number(value.replace(',', '.')) : null;
 }
 
+// The schema names which of our rules failed (its text is looked up when shown, in the language shown
+// then); the fee rule answers the protocol's own text, as the server does.
+const AMOUNT_REQUIRED = 'amountRequired';
+const AMOUNT_DECIMALS = 'amountDecimals';
+
 const amountForm = z.object({
   amount: z
     .string()
     .trim()
-    .min(1, 'Enter an amount.')
-    .regex(TWO_DECIMALS, 'Enter an amount with at most 2 decimals, such as 12.50.')
+    .min(1, AMOUNT_REQUIRED)
+    .regex(TWO_DECIMALS, AMOUNT_DECIMALS)
     .refine((value) => (amountOf(value) ?? 0) > WITHDRAWAL_FEE, walletText.amountTooSmall),
 });
 type AmountForm = z.input<typeof amountForm>;
 
-/** 'review': taken, but held for an operator: not an error, yet not the usual good news either. */
-type Result = { kind: 'success' | 'review' | 'error'; text: string };
+/**
+ * 'review': taken, but held for an operator: not an error, yet not the usual good news either.
+ * `id` tells one result from the next, so a second withdrawal shows its own message.
+ */
+type Outcome = { kind: 'sent' | 'review' } | { kind: 'error'; text: string };
+type Result = Outcome & { id: number };
 
-const SENT_TEXT = 'Withdrawal requested. The USDT will arrive at your address in 10–30 minutes.';
-
-/** Spec §8: 'Failed to withdraw: {error}' when the server answered, else 'Error processing withdrawal'. */
-function withdrawError(error: unknown): string {
-  if (error instanceof ApiError) return `Failed to withdraw: ${error.message}`;
-  return 'Error processing withdrawal';
-}
-
-const centsText = (cents: number) => (cents / 100).toFixed(2);
+const USDT = 'USDT';
 
 interface AmountStepProps {
   userId: string;
@@ -57,6 +62,8 @@ interface AmountStepProps {
 
 /** Step 2: the amount, the fee and what arrives; or Disconnect, back to step 1. */
 export function AmountStep({ userId, balance, savedAddress }: AmountStepProps) {
+  const { t } = useTranslation();
+  const amountErrorId = useId();
   const queryClient = useQueryClient();
   const [result, setResult] = useState<Result | null>(null);
   const {
@@ -73,6 +80,7 @@ export function AmountStep({ userId, balance, savedAddress }: AmountStepProps) {
     const timer = setTimeout(() => setResult(null), RESULT_MS);
     return () => clearTimeout(timer);
   }, [result]);
+  const show = (outcome: Outcome) => setResult({ ...outcome, id: Date.now() });
 
   const removing = useMutation({
     mutationFn: removeWalletAddress,
@@ -83,100 +91,135 @@ export function AmountStep({ userId, balance, savedAddress }: AmountStepProps) {
     onSuccess: ({ newBalance, status }) => {
       setBalance(newBalance);
       reset({ amount: '' });
-      setResult(status === 'review' ? { kind: 'review', text: WITHDRAWAL_REVIEW_TEXT } : { kind: 'success', text: SENT_TEXT });
+      show({ kind: status === 'review' ? 'review' : 'sent' });
       void queryClient.invalidateQueries({ queryKey: transactionsKey });
     },
-    onError: (error) => setResult({ kind: 'error', text: withdrawError(error) }),
+    // Spec §8: 'Failed to withdraw: {error}' when the server answered, else 'Error processing withdrawal'.
+    onError: (error) =>
+      show({
+        kind: 'error',
+        text:
+          error instanceof ApiError
+            ? t('wallet.withdraw.failed', { error: messageOf(error, { failed: error.message, error: '' }) })
+            : t('wallet.withdraw.error'),
+      }),
   });
 
   // In cents, so the fee arithmetic is exact.
   const typed = amountOf(watch('amount'));
   const receiveCents = Math.max(0, Math.round((typed ?? 0) * 100) - FEE_CENTS);
+  const coins = (amount: string) => t('wallet.coins', { amount, coin: USDT });
 
   const onSubmit = handleSubmit((form) => {
     const amount = amountOf(form.amount);
     if (amount === null) return;
     // Refused here rather than by the server: the player sees why at once, and nothing is sent.
     if (usdtToMicro(amount) > BigInt(Math.round(balance * 1e6))) {
-      setResult({ kind: 'error', text: `Failed to withdraw: ${walletText.insufficientBalance}` });
+      show({ kind: 'error', text: t('wallet.withdraw.failed', { error: serverText(walletText.insufficientBalance) }) });
       return;
     }
     setResult(null);
     sending.mutate({ userId, amount });
   });
 
+  const amountMessage = errors.amount?.message;
+  const amountError =
+    amountMessage === AMOUNT_REQUIRED
+      ? t('wallet.withdraw.amountRequired')
+      : amountMessage === AMOUNT_DECIMALS
+        ? t('wallet.withdraw.amountDecimals')
+        : serverText(amountMessage);
+
   return (
     <>
-      <section className="card withdraw__address" aria-labelledby="withdraw-to-title">
-        <div>
-          <h2 id="withdraw-to-title" className="muted">
-            Withdrawal address (TRC20)
-          </h2>
-          <p className="withdraw__address-text" data-testid="saved-address">
+      <Section header={t('wallet.withdraw.savedTitle')}>
+        <Cell readOnly multiline>
+          <span className="withdraw__address" data-testid="saved-address">
             {savedAddress}
-          </p>
-        </div>
-        <button
-          className="button button--danger"
-          type="button"
-          disabled={removing.isPending || sending.isPending}
-          onClick={() => removing.mutate()}
-        >
-          Disconnect
-        </button>
-        <FormError
-          message={
-            removing.error ? messageOf(removing.error, { failed: 'Failed to remove the address.', error: 'Error removing the address.' }) : null
-          }
-        />
-      </section>
+          </span>
+        </Cell>
+        <ButtonCell mode="destructive" type="button" disabled={removing.isPending || sending.isPending} onClick={() => removing.mutate()}>
+          {t('wallet.withdraw.disconnect')}
+        </ButtonCell>
+      </Section>
+      <FormError
+        message={
+          removing.error
+            ? messageOf(removing.error, { failed: t('wallet.withdraw.removeFailed'), error: t('wallet.withdraw.removeError') })
+            : null
+        }
+      />
 
-      <form className="form card" onSubmit={onSubmit} noValidate>
-        <div className="withdraw__amount-row">
-          <TextField
-            label="Amount (USDT)"
+      <form className="withdraw__form" onSubmit={onSubmit} noValidate>
+        {/* The section's header names the field on every platform (telegram-ui's iOS look hides an Input's own header). */}
+        <Section header={t('wallet.withdraw.amountLabel')} footer={t('wallet.withdraw.takes')}>
+          <Input
+            aria-label={t('wallet.withdraw.amountLabel')}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="0.00"
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? 'withdraw-amount-error' : undefined}
+            placeholder={t('wallet.withdraw.amountPlaceholder')}
+            status={amountError ? 'error' : undefined}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? amountErrorId : undefined}
+            after={
+              <Button
+                type="button"
+                size="s"
+                mode="bezeled"
+                // The balance rounded down to cents: never more than is there (spec §2).
+                onClick={() => setValue('amount', formatBalance(balance).text, { shouldValidate: true, shouldDirty: true })}
+              >
+                {t('wallet.withdraw.max')}
+              </Button>
+            }
             {...register('amount')}
           />
-          <button
-            className="button button--secondary withdraw__max"
-            type="button"
-            // The balance rounded down to cents: never more than is there (spec §2).
-            onClick={() => setValue('amount', formatBalance(balance).text, { shouldValidate: true, shouldDirty: true })}
+          <Cell
+            readOnly
+            multiline
+            after={
+              <Text className="withdraw__amount" data-testid="fee">
+                {coins(formatNumber(WITHDRAWAL_FEE))}
+              </Text>
+            }
           >
-            Max
-          </button>
-        </div>
-        {errors.amount?.message && (
-          <p className="field__error" id="withdraw-amount-error" role="alert">
-            {errors.amount.message}
+            {t('wallet.withdraw.fee')}
+          </Cell>
+          <Cell
+            readOnly
+            multiline
+            after={
+              <Text weight="2" className="withdraw__amount" data-testid="final-amount">
+                {coins(formatCoinAmount(receiveCents / 100))}
+              </Text>
+            }
+          >
+            {t('wallet.withdraw.receive')}
+          </Cell>
+        </Section>
+        {amountError && (
+          <p className="withdraw__field-error" id={amountErrorId} role="alert">
+            {amountError}
           </p>
         )}
-        <dl className="withdraw__summary">
-          <div>
-            <dt>Network fee</dt>
-            <dd data-testid="fee">{WITHDRAWAL_FEE} USDT</dd>
-          </div>
-          <div>
-            <dt>You will receive</dt>
-            <dd data-testid="final-amount">{centsText(receiveCents)} USDT</dd>
-          </div>
-        </dl>
         {result?.kind === 'error' && <FormError message={result.text} />}
-        {result && result.kind !== 'error' && (
-          <p className={result.kind === 'review' ? 'withdraw__review' : 'form-success'} role="status">
-            {result.text}
-          </p>
-        )}
-        <button className="button button--block" type="submit" disabled={!isValid || sending.isPending || removing.isPending}>
-          {sending.isPending ? 'Withdrawing…' : 'Withdraw'}
-        </button>
-        <p className="muted withdraw__note">Withdrawals take 10–30 minutes to arrive.</p>
+        <Button type="submit" size="l" stretched disabled={!isValid || sending.isPending || removing.isPending}>
+          {sending.isPending ? t('wallet.withdraw.sending') : t('wallet.withdraw.submit')}
+        </Button>
       </form>
+
+      {result && result.kind !== 'error' && (
+        <Snackbar
+          key={result.id}
+          role="status"
+          className="withdraw__result"
+          // Our own timer clears it at 5 s (spec §2); Telegram's never first.
+          duration={RESULT_MS * 2}
+          onClose={() => setResult(null)}
+        >
+          {result.kind === 'review' ? t('wallet.withdraw.review') : t('wallet.withdraw.sent')}
+        </Snackbar>
+      )}
     </>
   );
 }
