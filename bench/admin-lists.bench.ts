@@ -145,7 +145,7 @@ const bench: Bench = {
       );
       notes.push(`On disk with indexes: users + accounts ${sizes.users}, games ${sizes.games}, game_players ${sizes.players}, played_games ${sizes.played}.`);
 
-      const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000', SEED_WAIT_MS: '0' }), distDir: '/nonexistent-dist' };
+      const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', SEED_WAIT_MS: '0' }), distDir: '/nonexistent-dist' };
       app = await buildApp({ config, database, logger: pino({ level: 'silent' }) });
       await app.ready();
       await ensureOperator(database.db, OPERATOR.username, OPERATOR.password);

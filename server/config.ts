@@ -53,8 +53,11 @@ const environment = z
     SUPPORT_URL: optionalText.refine((v) => !v || /^https:\/\//.test(v), 'must be an https:// URL'),
     MAIL_FROM: z.string().default('Duel Stakes <no-reply@localhost>'),
     SESSION_TTL_DAYS: positiveInt(30),
-    AUTH_RATE_LIMIT_MAX: positiveInt(20),
+    AUTH_RATE_LIMIT_MAX: positiveInt(10),
     AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    AUTH_FAILURES_PER_ADDRESS: positiveInt(300),
+    TELEGRAM_SIGNINS_PER_ACCOUNT: positiveInt(30),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: positiveInt(100),
     CHAIN: z.enum(['devchain', 'tron']).default('devchain'),
     ALLOW_DEVCHAIN: z.enum(['0', '1']).default('0'),
     DEVCHAIN_BLOCK_MS: positiveInt(1000),
@@ -113,7 +116,14 @@ export interface Config {
   mailFrom: string;
   supportUrl: string | undefined;
   sessionTtlMs: number;
-  authRateLimit: { max: number; windowMs: number };
+  /** The doors into accounts (server/http/rateLimits.ts): failures per account and per address in the window, valid Telegram sign-ins per account, registrations per address per hour. */
+  authLimits: {
+    windowMs: number;
+    failuresPerAccount: number;
+    failuresPerAddress: number;
+    telegramSignInsPerAccount: number;
+    registrationsPerAddressPerHour: number;
+  };
   logLevel: string;
   /**
    * The proxies (addresses, CIDR ranges, loopback / linklocal / uniquelocal) whose X-Forwarded-For entry
@@ -193,7 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     supportUrl: e.SUPPORT_URL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    authLimits: {
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,
+      failuresPerAccount: e.AUTH_RATE_LIMIT_MAX,
+      failuresPerAddress: e.AUTH_FAILURES_PER_ADDRESS,
+      telegramSignInsPerAccount: e.TELEGRAM_SIGNINS_PER_ACCOUNT,
+      registrationsPerAddressPerHour: e.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === undefined ? (e.NODE_ENV === 'production' ? 'loopback,uniquelocal' : false) : e.TRUST_PROXY === '0' ? false : e.TRUST_PROXY,
     wallet: {

@@ -4,7 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../protocol/soc
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { UserRow } from './db/schema.ts';
-import type { AuthLimiter } from './http/rateLimits.ts';
+import type { AuthLimits } from './http/rateLimits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { DepositRules } from './wallet/deposits.ts';
 import type { ChainGateway } from './wallet/gateway.ts';
@@ -18,7 +18,7 @@ export interface Services {
   database: Database;
   db: Db;
   mailer: Mailer;
-  limitAuth: AuthLimiter;
+  authLimits: AuthLimits;
   sockets: Sockets;
   wallet: { gateway: ChainGateway; rules: DepositRules; pollMs: number };
 }

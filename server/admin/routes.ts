@@ -8,13 +8,15 @@ import { admins } from '../db/schema.ts';
 import { audit } from './audit.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { adminToken, requireAdmin } from '../http/guards.ts';
+import { accountIn } from '../http/rateLimits.ts';
 
 /** /api/admin: login is open; everything else sits behind the operator session. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const { config, db, limitAuth } = app.services;
+  const { config, db, authLimits } = app.services;
 
   app.post('/login', async (request, reply) => {
-    await limitAuth(request, 'admin-login', 'username');
+    const account = accountIn(request, 'username');
+    await authLimits.beforePassword(request, 'admin-login', account);
     const body = parseInput(adminLoginBody, request.body);
     const [operator] = await db
       .select()
@@ -24,6 +26,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const valid = await verifyPassword(operator?.passwordHash ?? (await decoyPasswordHash()), body.password);
     if (!operator || !valid) {
       request.log.warn({ username: body.username }, 'operator sign-in refused');
+      await authLimits.failed(request, 'admin-login', account);
       throw new HttpError(401, validationText.invalidCredentials);
     }
     const token = await openSession(db, { adminId: operator.id }, config.sessionTtlMs);

@@ -15,6 +15,7 @@ import { HttpError, parseInput } from '../http/errors.ts';
 import { playerCredentials, requireUser, sessionUser } from '../http/guards.ts';
 import { createUser, findInviter, findUserByLogin } from '../users/accounts.ts';
 import { userEntity } from '../users/entity.ts';
+import { accountIn } from '../http/rateLimits.ts';
 import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -31,11 +32,11 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const FORGOT_ANSWER = 'If an account with that email exists, a reset link has been sent to it.';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { config, db, mailer, limitAuth } = app.services;
+  const { config, db, mailer, authLimits } = app.services;
 
   app.post('/register', async (request, reply) => {
-    await limitAuth(request, 'register', 'username');
     const body = parseInput(registerBody, request.body);
+    await authLimits.registration(request);
     const deviceId = deviceIdOf(request);
     const passwordHash = await hashPassword(body.password);
     const user = await db.transaction(async (tx) =>
@@ -54,12 +55,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/login', async (request, reply) => {
-    await limitAuth(request, 'login', 'username');
+    const account = accountIn(request, 'username');
+    await authLimits.beforePassword(request, 'login', account);
     const body = parseInput(loginBody, request.body);
     const deviceId = deviceIdOf(request);
     const user = await findUserByLogin(db, body.username);
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
-    if (!user || !user.passwordHash || !valid) throw new HttpError(401, validationText.invalidUsernameOrPassword);
+    if (!user || !user.passwordHash || !valid) {
+      await authLimits.failed(request, 'login', account);
+      throw new HttpError(401, validationText.invalidUsernameOrPassword);
+    }
     const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
     await noteSessionStart(db, request.log, { userId: user.id, source: 'login', ip: request.ip, deviceId, telegramId: user.telegramId });
     request.log.info({ userId: user.id }, 'player signed in');
@@ -80,7 +85,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   app.post('/forgot-password', async (request) => {
-    await limitAuth(request, 'forgot-password', 'email');
+    const account = accountIn(request, 'email');
+    await authLimits.beforePassword(request, 'forgot-password', account);
     const { email } = parseInput(forgotPasswordBody, request.body);
     const [match] = await db
       .select({ id: users.id, email: users.email })
@@ -101,6 +107,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         subject: 'Reset your password',
         text: `Someone asked to reset the password of your account.\n\nOpen this link within one hour to choose a new one:\n${link}\n\nIf it was not you, ignore this mail.`,
       }).catch((error: unknown) => request.log.error({ err: error, userId: match.id }, 'reset mail failed'));
+    } else {
+      // An unknown email is a failure for the address: one address cannot probe many emails.
+      await authLimits.failed(request, 'forgot-password', account);
     }
     return { message: FORGOT_ANSWER };
   });

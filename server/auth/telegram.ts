@@ -98,7 +98,7 @@ const widgetQuery = z
   .strict();
 
 export async function telegramRoutes(app: FastifyInstance): Promise<void> {
-  const { config, db, limitAuth } = app.services;
+  const { config, db, authLimits } = app.services;
 
   function botToken(): string {
     if (!config.botToken) throw new HttpError(503, validationText.telegramOff);
@@ -117,7 +117,6 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
   // `Authorization: Bearer` (README, "Sessions").
   app.post('/auth/telegram', async (request) => {
     const token = botToken();
-    await limitAuth(request, 'telegram');
     const body = parseInput(telegramAuthBody, request.body);
     const deviceId = deviceIdOf(request);
     let profile: TelegramProfile;
@@ -142,6 +141,9 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
       request.log.info({ reason: (error as Error).message }, 'telegram init data refused');
       throw new HttpError(401, validationText.telegramInvalid);
     }
+    // Signed by Telegram: never refused for the volume of its address (a carrier's CGNAT puts thousands
+    // of phones behind one), only for that account's own.
+    await authLimits.telegramSignIn(profile.id);
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
     if (created) announceFriend(app.services, user);
     const sessionToken = await signIn(request, user, deviceId);
@@ -151,7 +153,6 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/auth/telegram', async (request, reply) => {
     const token = botToken();
-    await limitAuth(request, 'telegram');
     const query = widgetQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(401, validationText.telegramInvalid);
     const { referrerId, ...fields } = query.data;
@@ -166,6 +167,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
       lastName: fields.last_name,
       photoUrl: fields.photo_url,
     };
+    await authLimits.telegramSignIn(profile.id);
     const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
     if (created) announceFriend(app.services, user);
     // A redirect from Telegram's widget is a plain navigation: it carries no device id.

@@ -1,44 +1,80 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { validationText } from '../../protocol/errors.ts';
+import type { Config } from '../config.ts';
+import type { AttemptCounts } from './attemptCounts.ts';
 import { HttpError } from './errors.ts';
 
-export type AuthAction = 'login' | 'register' | 'forgot-password' | 'telegram' | 'admin-login';
+/** The doors a password (or an email) opens. */
+export type PasswordDoor = 'login' | 'admin-login' | 'forgot-password';
 
 /**
- * Counts one attempt at `action`; throws 429 past the limit. Called before the body is validated, so
- * malformed attempts count too; the account is read from the raw body field `accountField`.
+ * Limits on the doors into accounts that stop attackers, not crowds (issue 24). A channel post sends
+ * thousands of players in minutes, many behind one carrier address (CGNAT), so no limit counts what
+ * honest players do in volume from one address:
+ *
+ * - a sign-in with valid signed Telegram data is never refused for its address: the signature is the
+ *   proof, and it is limited per Telegram account only (forged data costs one HMAC to refuse, and no
+ *   count of it may lock out the honest players behind the same address);
+ * - password login, the operators' login and forgot-password count failures (a wrong password, an
+ *   unknown email), per account and per address; a success spends nothing. Past the limit the door
+ *   answers 429 before it looks at the password, so guessing on one account stops after a few failures
+ *   whatever the addresses, and one address cannot spray guesses over many accounts;
+ * - forgot-password also counts every request per email (each one may send a mail);
+ * - registrations per address have a generous hourly cap.
+ *
+ * The counts are shared by every node through Redis when REDIS_URL is set (./attemptCounts.ts).
  */
-export type AuthLimiter = (request: FastifyRequest, action: AuthAction, accountField?: 'username' | 'email') => Promise<void>;
-
-/**
- * Brute-force brakes on the doors into accounts: each action is limited per client address and, where
- * the request names an account, per account too, so neither many addresses against one account nor one
- * address against many accounts gets far. Limits come from config so tests can tighten them.
- */
-export function createAuthLimiter(app: FastifyInstance, limit: { max: number; windowMs: number }): AuthLimiter {
-  const byAddress = app.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    keyGenerator: (request) => `${(request as LimitedRequest).limitAction}:ip:${request.ip}`,
-  });
-  const byAccount = app.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    keyGenerator: (request) => `${(request as LimitedRequest).limitAction}:account:${(request as LimitedRequest).limitAccount}`,
-  });
-  return async (request, action, accountField) => {
-    const limited = request as LimitedRequest;
-    const raw = accountField && request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>)[accountField] : undefined;
-    const username = typeof raw === 'string' && raw.trim() ? raw : undefined;
-    limited.limitAction = action;
-    const address = await byAddress(request);
-    if (!address.isAllowed && address.isExceeded) throw new HttpError(429, validationText.tooManyRequests);
-    if (username) {
-      limited.limitAccount = username.trim().toLowerCase();
-      const account = await byAccount(request);
-      if (!account.isAllowed && account.isExceeded) throw new HttpError(429, validationText.tooManyRequests);
-    }
-  };
+export interface AuthLimits {
+  /** Before a password is checked: 429 when the account or the address has failed too often. */
+  beforePassword(request: FastifyRequest, door: PasswordDoor, account: string | undefined): Promise<void>;
+  /** A wrong password, an unknown email: one failure for the account and one for the address. */
+  failed(request: FastifyRequest, door: PasswordDoor, account: string | undefined): Promise<void>;
+  /** A valid Telegram sign-in, counted (and limited) per Telegram account only. */
+  telegramSignIn(telegramId: number): Promise<void>;
+  /** A registration, counted (and capped per hour) per address. */
+  registration(request: FastifyRequest): Promise<void>;
 }
 
-type LimitedRequest = FastifyRequest & { limitAction?: AuthAction; limitAccount?: string };
+const HOUR_MS = 3_600_000;
+
+const tooMany = () => new HttpError(429, validationText.tooManyRequests);
+
+/** The account a request names (a username or an email, case-folded), read before the body is validated. */
+export function accountIn(request: FastifyRequest, field: 'username' | 'email'): string | undefined {
+  const body = request.body;
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  return typeof raw === 'string' && raw.trim() ? raw.trim().toLowerCase() : undefined;
+}
+
+export function createAuthLimits(counts: AttemptCounts, limits: Config['authLimits']): AuthLimits {
+  const { windowMs } = limits;
+  const accountKey = (door: string, account: string) => `${door}:account:${account}`;
+  const addressKey = (door: string, request: FastifyRequest) => `${door}:ip:${request.ip}`;
+  const refuseAt = async (key: string, max: number) => {
+    if ((await counts.count(key)) >= max) throw tooMany();
+  };
+
+  return {
+    async beforePassword(request, door, account) {
+      await refuseAt(addressKey(door, request), limits.failuresPerAddress);
+      if (account) await refuseAt(accountKey(door, account), limits.failuresPerAccount);
+      // Each request for a reset link may send a mail: a mailbox is not flooded, whoever asks.
+      if (door === 'forgot-password' && account) {
+        const requests = await counts.add(accountKey('forgot-password-sent', account), windowMs);
+        if (requests > limits.failuresPerAccount) throw tooMany();
+      }
+    },
+    async failed(request, door, account) {
+      await Promise.all([
+        counts.add(addressKey(door, request), windowMs),
+        account ? counts.add(accountKey(door, account), windowMs) : undefined,
+      ]);
+    },
+    async telegramSignIn(telegramId) {
+      if ((await counts.add(accountKey('telegram', String(telegramId)), windowMs)) > limits.telegramSignInsPerAccount) throw tooMany();
+    },
+    async registration(request) {
+      if ((await counts.add(addressKey('register', request), HOUR_MS)) > limits.registrationsPerAddressPerHour) throw tooMany();
+    },
+  };
+}

@@ -58,7 +58,7 @@ function run(args: string[], env: Record<string, string>): Spawned {
   const { DATABASE_URL: _database, REDIS_URL: _redis, PORT: _port, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...inherited, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', SEED_WAIT_MS: '0', ...env },
+    env: { ...inherited, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', SEED_WAIT_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

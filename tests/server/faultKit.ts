@@ -110,7 +110,7 @@ export async function startNode(name: string, env: Record<string, string>): Prom
   const { DATABASE_URL: _database, REDIS_URL: _redis, PORT: _port, CHAIN: _chain, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...inherited, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', SEED_WAIT_MS: '0', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...inherited, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', SEED_WAIT_MS: '0', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -47,7 +47,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', AUTH_RATE_LIMIT_MAX: '1000', SEED_WAIT_MS: '0', ...env }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', AUTH_RATE_LIMIT_MAX: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', SEED_WAIT_MS: '0', ...env }),
     distDir: '/nonexistent-dist',
   };
 }
