@@ -69,6 +69,8 @@ export interface ServerOptions {
   /** Write a V8 CPU profile of the server into this directory when it stops. */
   cpuProfileDir?: string | undefined;
   logLevel?: string;
+  /** More of the node's environment (BOT_TOKEN, TRUST_PROXY, limits), as production would set it. */
+  env?: Record<string, string>;
 }
 
 /** Starts server-child.ts with tsx and an IPC channel; resolves once it listens. */
@@ -83,6 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerCh
       BENCH_SEARCH_PATH: options.searchPath ?? '',
       BENCH_SWEEPER: options.sweeper ? '1' : '0',
       BENCH_LOG_LEVEL: options.logLevel ?? 'warn',
+      BENCH_ENV: JSON.stringify(options.env ?? {}),
     },
     stdio: ['ignore', logFd, 'inherit', 'ipc'],
   });
@@ -180,7 +183,7 @@ export interface Timed<T> {
 export function httpClient(base: string, maxSockets = 256) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const target = new URL(base);
-  function request<T>(method: 'GET' | 'POST', route: string, cookie: string, body?: unknown): Promise<Timed<T>> {
+  function request<T>(method: 'GET' | 'POST', route: string, cookie: string, body?: unknown, headers: Record<string, string> = {}): Promise<Timed<T>> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const start = performance.now();
@@ -193,6 +196,7 @@ export function httpClient(base: string, maxSockets = 256) {
           path: route,
           headers: {
             cookie,
+            ...headers,
             ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           },
         },

@@ -22,7 +22,12 @@ await migrate(database);
 // The bench's players move the moment a game starts and send no client seeds: its games draw at once
 // (SEED_WAIT_MS 0), so the figures leave out the two seed calls a real game's start adds.
 const config = {
-  ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', SEED_WAIT_MS: '0' }),
+  ...loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    SEED_WAIT_MS: '0',
+    ...(JSON.parse(process.env.BENCH_ENV || '{}') as Record<string, string>),
+  }),
   distDir: '/nonexistent-dist',
 };
 const app = await buildApp({ config, database, logger: pino({ level: config.logLevel }) });

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetLiveGame } from '../../src/app/liveGame.ts';
 import { resetLobby } from '../../src/app/lobby.ts';
 import { prefetchPages } from '../../src/app/routes.tsx';
@@ -40,3 +40,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// telegram-ui's ripple (a tap on the base look) starts a 70 ms timer it never clears on unmount; one
+// left from a file's last tap would fire after jsdom is gone and fail the run. The file waits it out.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 120)));

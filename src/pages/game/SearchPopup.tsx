@@ -29,33 +29,33 @@ export function SearchPopup({ search }: { search: Readonly<Search> }) {
 
   return (
     <Popup
-        className={search.closing ? 'search-popup search-popup--closing' : 'search-popup'}
-        title={t('search.title')}
-        actions={
-          <>
-            <FormError message={problem} />
-            <Button
-              size="l"
-              stretched
-              mode="gray"
-              type="button"
-              disabled={canceling.isPending || search.closing}
-              onClick={() => canceling.mutate()}
-            >
-              {t('search.cancel')}
-            </Button>
-          </>
-        }
-      >
-        <div className="search-popup__spinner" aria-hidden="true">
-          <Spinner size="l" />
-        </div>
-        <p>
-          {t(`games.${search.gameMode}.name`)} · {formatBet(search.betAmount)}
-        </p>
-        <p className="search-popup__elapsed" role="timer" aria-label={t('search.elapsed')}>
-          {formatElapsed(now - search.startedAt)}
-        </p>
-      </Popup>
+      className={search.closing ? 'search-popup search-popup--closing' : 'search-popup'}
+      title={t('search.title')}
+      actions={
+        <>
+          <FormError message={problem} />
+          <Button
+            size="l"
+            stretched
+            mode="gray"
+            type="button"
+            disabled={canceling.isPending || search.closing}
+            onClick={() => canceling.mutate()}
+          >
+            {t('search.cancel')}
+          </Button>
+        </>
+      }
+    >
+      <div className="search-popup__spinner" aria-hidden="true">
+        <Spinner size="l" />
+      </div>
+      <p>
+        {t(`games.${search.gameMode}.name`)} · {formatBet(search.betAmount)}
+      </p>
+      <p className="search-popup__elapsed" role="timer" aria-label={t('search.elapsed')}>
+        {formatElapsed(now - search.startedAt)}
+      </p>
+    </Popup>
   );
 }
