@@ -26,6 +26,9 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
+          // Beside the server project on CI's two cores, a test that opens and closes telegram-ui's
+          // sheets a few times (each a drawer with its own animation frames) can pass 5 s of wall time.
+          testTimeout: 15_000,
           include: ['tests/app/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/app/setup.ts'],
           server: { deps: { inline: [/@telegram-apps\/telegram-ui/] } },

@@ -18,9 +18,6 @@ import { makeUser, renderApp } from './renderApp.tsx';
  * («Беру», «Анхоз», «С картой», «Без»).
  */
 
-// A test here first loads the screen's lazy chunk and a locale chunk: on two busy cores that can take
-// most of the default 5 s before the first click.
-vi.setConfig({ testTimeout: 15_000 });
 
 function gameApi(language: Language, current: GameUpdate<BlotGameView> | GameUpdate<BackgammonGameView>, routes: Record<string, StubRoute> = {}) {
   return stubApi({

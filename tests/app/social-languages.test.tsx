@@ -13,9 +13,6 @@ import { task } from './recordFixtures.ts';
  * server's English lines (what counts, why a claim was refused, a form's checks) in the player's words.
  */
 
-// A test here renders a whole page after its language's locale chunk loads; on the shared two-core
-// machine the file's first one (which also loads the page's own chunk) can pass the default 5 s.
-vi.setConfig({ testTimeout: 15_000 });
 
 /** "0,028 $" as Intl writes it (a no-break space before the sign). */
 const money = (text: string) => new RegExp(`^${text.replace(/[.$+]/g, '\\$&').replace(/ /g, '\\s')}$`);
