@@ -14,11 +14,11 @@ import './context.ts';
 import type { Database } from './db/client.ts';
 import { serveClientApps } from './http/clientApps.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
-import { memoryAttemptCounts, redisAttemptCounts } from './http/attemptCounts.ts';
+import { memoryAttemptCounts, redisAttemptCounts, type AttemptCounts } from './http/attemptCounts.ts';
 import { createAuthLimits } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { openRedis, type RedisLink } from './redis.ts';
+import { openRedis } from './redis.ts';
 import { createSockets } from './sockets/index.ts';
 import { userRoutes } from './users/routes.ts';
 import { Devchain } from './wallet/devchain.ts';
@@ -74,8 +74,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: 'duel-rate-limit:' } : {}) });
   // The sign-in doors' failure counts (server/http/rateLimits.ts), shared the same way.
-  const memoryCounts = redis ? null : memoryAttemptCounts();
-  const attemptCounts = memoryCounts ?? redisAttemptCounts((redis as RedisLink).client);
+  const attemptCounts: AttemptCounts & { close?(): void } = redis ? redisAttemptCounts(redis.client) : memoryAttemptCounts();
   await registerSecurityHeaders(app, config.nodeEnv === 'production');
   registerErrorHandling(app);
 
@@ -85,7 +84,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     database,
     db: database.db,
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
-    authLimits: createAuthLimits(attemptCounts, config.authLimits),
+    authLimits: createAuthLimits(attemptCounts, config.authLimits, (error) => log.warn({ err: error }, 'sign-in limits: the counts are unreachable; not limiting')),
     sockets: createSockets(app, database, redis),
     wallet: {
       gateway: createGateway(config, database),
@@ -167,7 +166,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     await stopBalanceRefresh();
     await stopWorkers();
     await new Promise<void>((resolve) => app.services.sockets.close(() => resolve()));
-    memoryCounts?.close();
+    attemptCounts.close?.();
     await redis?.close();
   });
   return app;

@@ -22,7 +22,9 @@ export type PasswordDoor = 'login' | 'admin-login' | 'forgot-password';
  * - forgot-password also counts every request per email (each one may send a mail);
  * - registrations per address have a generous hourly cap.
  *
- * The counts are shared by every node through Redis when REDIS_URL is set (./attemptCounts.ts).
+ * The counts are shared by every node through Redis when REDIS_URL is set (./attemptCounts.ts). When
+ * they cannot be read or written (Redis down), the doors stay open and the fault is logged: a brake
+ * that fails must not turn every sign-in of the launch into a 500.
  */
 export interface AuthLimits {
   /** Before a password is checked: 429 when the account or the address has failed too often. */
@@ -46,8 +48,17 @@ export function accountIn(request: FastifyRequest, field: 'username' | 'email'):
   return typeof raw === 'string' && raw.trim() ? raw.trim().toLowerCase() : undefined;
 }
 
-export function createAuthLimits(counts: AttemptCounts, limits: Config['authLimits']): AuthLimits {
+export function createAuthLimits(
+  store: AttemptCounts,
+  limits: Config['authLimits'],
+  warn: (error: unknown) => void,
+): AuthLimits {
   const { windowMs } = limits;
+  // A count that cannot be had reads as none (see above).
+  const counts: AttemptCounts = {
+    count: (key) => store.count(key).catch((error: unknown) => (warn(error), 0)),
+    add: (key, window) => store.add(key, window).catch((error: unknown) => (warn(error), 0)),
+  };
   const accountKey = (door: string, account: string) => `${door}:account:${account}`;
   const addressKey = (door: string, request: FastifyRequest) => `${door}:ip:${request.ip}`;
   const refuseAt = async (key: string, max: number) => {

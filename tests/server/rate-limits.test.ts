@@ -1,7 +1,9 @@
 import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, register, rows, startTestApp, uniqueName, type TestApp } from './harness.ts';
+import type { FastifyRequest } from 'fastify';
+import { createAuthLimits } from '../../server/http/rateLimits.ts';
+import { databaseKinds, register, rows, startTestApp, testConfig, uniqueName, type TestApp } from './harness.ts';
 
 /**
  * Issue 24: the doors into accounts stop attackers, not crowds. A channel post sends thousands of
@@ -124,6 +126,23 @@ describe(`registrations per address [${databaseKinds[0]}]`, () => {
     expect(made?.n).toBe(3);
     // A malformed registration is a 400, and does not spend the budget of another address.
     expect((await t.app.inject({ method: 'POST', url: '/api/register', remoteAddress: '100.68.0.2', payload: { username: 'x' } })).statusCode).toBe(400);
+  });
+});
+
+describe('when the counts cannot be reached (Redis down)', () => {
+  it('keeps the doors open and says so, rather than failing every sign-in', async () => {
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    const warnings: unknown[] = [];
+    const limits = createAuthLimits({ count: down, add: down }, testConfig(LIMITS).authLimits, (error) => warnings.push(error));
+    const request = { ip: '100.72.0.1' } as FastifyRequest;
+    for (let i = 0; i < 20; i += 1) {
+      await limits.beforePassword(request, 'login', 'someone');
+      await limits.failed(request, 'login', 'someone');
+    }
+    await expect(limits.telegramSignIn(1)).resolves.toBeUndefined();
+    await expect(limits.registration(request)).resolves.toBeUndefined();
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(String(warnings[0])).toContain('ECONNREFUSED');
   });
 });
 
