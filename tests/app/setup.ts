@@ -41,6 +41,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-// telegram-ui's ripple (a tap on the base look) starts a 70 ms timer it never clears on unmount; one
-// left from a file's last tap would fire after jsdom is gone and fail the run. The file waits it out.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 120)));
+// telegram-ui's ripple (a tap on the base look) starts a 70 ms timer, then a 225 ms one, and clears
+// neither on unmount; one left from a file's last tap would fire after jsdom is gone and fail the run
+// (an unhandled error). The file waits both out.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 400)));
