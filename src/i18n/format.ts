@@ -74,6 +74,21 @@ export function formatBet(bet: number): string {
   }).format(bet);
 }
 
+/**
+ * An amount of a coin without a currency sign ("8.50", "+19.99995", "1 234,50" in Russian): the number of
+ * "8.50 USDT", as the wallet writes a fee, a payout or a transaction. Cents are cut, as a balance's are;
+ * `exact` keeps the wire's six decimals.
+ */
+export function formatCoins(amount: number, { exact = false, signed = false }: MoneyOptions = {}): string {
+  return numberFormat(currentLanguage(), `coins:${exact}:${signed}`, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: exact ? 6 : 2,
+    roundingMode: 'trunc',
+    useGrouping: 'min2',
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(amount);
+}
+
 /** A plain number (a score, a count) in the language shown now. */
 export function formatNumber(value: number): string {
   return numberFormat(currentLanguage(), 'number', { useGrouping: 'min2', maximumFractionDigits: 6 }).format(value);

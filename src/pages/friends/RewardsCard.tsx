@@ -8,7 +8,7 @@ import { friendsKey } from '../../api/friends.ts';
 import { transactionsKey } from '../../api/transactions.ts';
 import { setBalance } from '../../app/session.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { BalanceCell } from '../tasks/BalanceCell.tsx';
+import { BalanceCell } from '../../ui/BalanceLine.tsx';
 import { claimRefusal } from '../tasks/taskTexts.ts';
 
 interface RewardsCardProps {
@@ -80,7 +80,7 @@ export function RewardsCard({ totalRewards, balance }: RewardsCardProps) {
           {formatMoney(total, { exact: true })}
         </Title>
       </Cell>
-      <BalanceCell balance={balance} />
+      <BalanceCell balance={balance} label={t('social.balance.label')} />
     </Section>
   );
 }

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useTasks } from '../../api/tasks.ts';
 import { session } from '../../app/session.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
-import { BalanceCell } from './BalanceCell.tsx';
+import { BalanceCell } from '../../ui/BalanceLine.tsx';
 import { TaskItem } from './TaskItem.tsx';
 import './tasks.css';
 
@@ -25,7 +25,7 @@ export function TasksPage() {
       <List className="tasks">
         {user && (
           <Section footer={t('social.tasks.intro')}>
-            <BalanceCell balance={user.balance} />
+            <BalanceCell balance={user.balance} label={t('social.balance.label')} />
           </Section>
         )}
         {tasks.isPending && (

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { Transaction, TransactionType } from '../../../protocol/wallet.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { formatCoinAmount } from '../../ui/coinAmount.ts';
+import { formatCoins } from '../../i18n/format.ts';
 
 export type TransactionFilter = 'all' | 'deposits' | 'withdrawals' | 'rewards';
 
@@ -83,7 +83,7 @@ export function groupByDay(transactions: readonly Transaction[]): DateGroup[] {
 export function signedAmount(transaction: Transaction): string {
   const amount = transaction.type === 'withdrawal' ? -transaction.amount : transaction.amount;
   // Up to 6 decimals: a TRX deposit is credited to the micro-USDT, and rounding would misstate it.
-  return formatCoinAmount(amount, { exact: true, signed: true });
+  return formatCoins(amount, { exact: true, signed: true });
 }
 
 /** A known status in the language shown; any other as it comes, capitalised: 'below-minimum' → 'Below minimum'. */

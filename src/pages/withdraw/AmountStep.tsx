@@ -12,9 +12,8 @@ import { transactionsKey } from '../../api/transactions.ts';
 import { removeWalletAddress } from '../../api/walletRemoveAddress.ts';
 import { withdraw } from '../../api/walletWithdraw.ts';
 import { setBalance } from '../../app/session.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatCoins, formatNumber } from '../../i18n/format.ts';
 import { serverText } from '../../i18n/serverText.ts';
-import { formatCoinAmount } from '../../ui/coinAmount.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { rememberSavedAddress } from './savedAddress.ts';
 
@@ -190,7 +189,7 @@ export function AmountStep({ userId, balance, savedAddress }: AmountStepProps) {
             multiline
             after={
               <Text weight="2" className="withdraw__amount" data-testid="final-amount">
-                {coins(formatCoinAmount(receiveCents / 100))}
+                {coins(formatCoins(receiveCents / 100))}
               </Text>
             }
           >
