@@ -66,6 +66,11 @@ export interface ServerOptions {
   searchPath?: string | undefined;
   /** Run the real game sweeper in the node. */
   sweeper?: boolean;
+  /**
+   * Run every background round production runs (main.ts: deposit detection and withdrawals, the game
+   * sweeper, the risk round, chain balances) instead of the sweeper alone.
+   */
+  allWorkers?: boolean;
   /** Write a V8 CPU profile of the server into this directory when it stops. */
   cpuProfileDir?: string | undefined;
   logLevel?: string;
@@ -83,7 +88,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerCh
       ...process.env,
       BENCH_DATABASE_URL: options.databaseUrl ?? '',
       BENCH_SEARCH_PATH: options.searchPath ?? '',
-      BENCH_SWEEPER: options.sweeper ? '1' : '0',
+      BENCH_SWEEPER: options.allWorkers ? 'all' : options.sweeper ? '1' : '0',
       BENCH_LOG_LEVEL: options.logLevel ?? 'warn',
       BENCH_ENV: JSON.stringify(options.env ?? {}),
     },

@@ -78,19 +78,20 @@ export interface SeededGame {
 
 /**
  * Running games, set-based, as a pairing leaves them (queue.ts startSearch + engine.ts createGame): each
- * player's bet moved to escrow by a 'bet' transfer, the game row with the state its rules create (and
- * their deadline), both game_players rows with the rating before, and the log's 'create' line. The
- * clock starts now, so the first turn has its full time.
+ * player's bet moved to escrow by a 'bet' transfer, both game_players rows with the rating before, and
+ * the game row. With a seed wait (the node's SEED_WAIT_MS, production's default) the game waits for its
+ * players' client seeds, stateless, until now + the wait, and has no log line yet; without one it has the
+ * state its rules create, their deadline and the log's 'create' line, its first turn starting now.
  */
-export async function seedGames(database: Database, pairs: [string, string][], mode: GameMode, betUsdt: number): Promise<SeededGame[]> {
+export async function seedGames(database: Database, pairs: [string, string][], mode: GameMode, betUsdt: number, seedWaitMs: number): Promise<SeededGame[]> {
   const rules = rulesOfMode(mode);
   const level = betLevels[mode].find((l) => l.bet === betUsdt);
   if (!level) throw new Error(`no ${mode} game at ${betUsdt} USDT`);
   const now = Date.now();
   const games = pairs.map(([a, b]) => {
     const seed = randomBytes(32).toString('hex');
-    const state = rules.create([a, b], seed, now);
-    const deadline = rules.deadline(state);
+    const state = seedWaitMs > 0 ? null : rules.create([a, b], seed, now);
+    const deadline = state === null ? now + seedWaitMs : rules.deadline(state);
     return { id: randomUUID(), a, b, state, deadline: deadline === null ? null : new Date(deadline).toISOString(), seed, seed_hash: seedHashOf(seed) };
   });
   const bet = usdtToMicro(level.bet).toString();
@@ -119,8 +120,8 @@ export async function seedGames(database: Database, pairs: [string, string][], m
       );
     }
     await raw.query(
-      `INSERT INTO games (id, game_mode, bet_micro, payout_micro, state, deadline_at, seed, seed_hash, created_at)
-       SELECT id, $1, $2::bigint, $3::bigint, state, deadline, seed, seed_hash, $4::timestamptz FROM bench_pair`,
+      `INSERT INTO games (id, game_mode, bet_micro, payout_micro, state, deadline_at, seed, seed_hash, client_seeds, created_at)
+       SELECT id, $1, $2::bigint, $3::bigint, coalesce(state, 'null'::jsonb), deadline, seed, seed_hash, '["", ""]'::jsonb, $4::timestamptz FROM bench_pair`,
       [mode, bet, payout, new Date(now).toISOString()],
     );
     await raw.query(
@@ -129,7 +130,7 @@ export async function seedGames(database: Database, pairs: [string, string][], m
     );
     await raw.query(
       `INSERT INTO game_log (game_id, seq, at, actor, action, move, version)
-       SELECT id, 1, $1::timestamptz, 'server', 'create', jsonb_build_object('players', jsonb_build_array(a, b)), 1 FROM bench_pair`,
+       SELECT id, 1, $1::timestamptz, 'server', 'create', jsonb_build_object('players', jsonb_build_array(a, b)), 1 FROM bench_pair WHERE state IS NOT NULL`,
       [new Date(now).toISOString()],
     );
   });

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { serverLog } from '../server/log.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
@@ -13,24 +13,26 @@ import { seedGames, seedPlayers } from './playersKit.ts';
  * the database (a PostgreSQL schema when BENCH_DATABASE_URL is set, else in-memory PGlite), migrates,
  * builds the real app (server/app.ts), listens on a free loopback port and answers the parent over IPC:
  * seed players and running games, sample its own memory (after a forced GC), count its sockets, close. No endpoint is
- * added to the app. BENCH_SWEEPER=1 also runs the real game sweeper (server/games/workers.ts).
+ * added to the app. BENCH_SWEEPER=1 also runs the real game sweeper (server/games/workers.ts); BENCH_SWEEPER=all
+ * runs every background round main.ts runs (deposit detection, the sweeper, the risk round, chain balances).
  */
 
 const url = process.env.BENCH_DATABASE_URL || undefined;
 const database = await openDatabase({ url, searchPath: process.env.BENCH_SEARCH_PATH || undefined });
 await migrate(database);
-// The bench's players move the moment a game starts and send no client seeds: its games draw at once
-// (SEED_WAIT_MS 0), so the figures leave out the two seed calls a real game's start adds.
+// The production seed wait (CLIENT_SEED_WAIT_MS) unless BENCH_ENV says otherwise: a game starts waiting
+// for its players' client seeds, as the app's do, so the figures include the two seed calls.
 const config = {
   ...loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-    SEED_WAIT_MS: '0',
     ...(JSON.parse(process.env.BENCH_ENV || '{}') as Record<string, string>),
   }),
   distDir: '/nonexistent-dist',
 };
-const app = await buildApp({ config, database, logger: pino({ level: config.logLevel }) });
+// BENCH_SWEEPER=all: every background round of production (main.ts), the sweeper among them.
+const allWorkers = process.env.BENCH_SWEEPER === 'all';
+const app = await buildApp({ config, database, logger: serverLog(config.logLevel), startWorkers: allWorkers });
 const stopSweeper = process.env.BENCH_SWEEPER === '1' ? startGameWorkers(app.services) : async () => undefined;
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -49,7 +51,7 @@ async function handle(call: ChildCall): Promise<unknown> {
     case 'seed':
       return seedPlayers(database, call.count, BigInt(call.balanceMicro));
     case 'pair':
-      return seedGames(database, call.pairs, call.mode, call.betUsdt);
+      return seedGames(database, call.pairs, call.mode, call.betUsdt, config.games.seedWaitMs);
     case 'memory':
       return memory();
     case 'cpu':

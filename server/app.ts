@@ -2,7 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { serverLog } from './log.ts';
 import { adminReportRoutes } from './admin/reportRoutes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { refreshChainBalances } from './admin/chainBalances.ts';
@@ -62,7 +63,7 @@ function createGateway(config: Config, database: Database): ChainGateway {
  * it in-process (inject, or listen on port 0) and main.ts only has to read the environment.
  */
 export async function buildApp({ config, database, logger, mailer, startWorkers = false }: AppOptions): Promise<FastifyInstance> {
-  const log = logger ?? pino({ level: config.logLevel });
+  const log = logger ?? serverLog(config.logLevel);
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   });
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
+  app.decorateRequest('mover', null);
 
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { UserRow } from './db/schema.ts';
 import type { AuthLimits } from './http/rateLimits.ts';
+import type { Mover } from './http/guards.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { DepositRules } from './wallet/deposits.ts';
 import type { ChainGateway } from './wallet/gateway.ts';
@@ -30,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the player-session guard. */
     user: UserRow | null;
+    /** Set by the move routes' guard (guards.ts requireMover). */
+    mover: Mover | null;
     /** Set by the operator-session guard. */
     admin: { id: string; username: string } | null;
   }

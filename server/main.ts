@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { serverLog } from './log.ts';
 import { ensureOperator } from './admin/operators.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  const log = serverLog(config.logLevel);
   if (config.nodeEnv === 'production' && process.env.TRUST_PROXY === undefined) {
     // Behind a proxy with a public address every player would seem to share its IP: referral shares stop
     // between all of them and their withdrawals after a paid win wait for review (server/integrity).

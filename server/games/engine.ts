@@ -16,7 +16,9 @@ import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
 import { rulesOfMode as rulesOf, type AnyRules } from '../../rules/registry.ts';
 import { firstDraw, isSeeding } from './firstDraw.ts';
 import { refundGame, settleGame } from './settle.ts';
-import { claimDueGames, insertGame, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
+import { claimDueGames, insertGame, insertGames, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
+import type { Mover } from '../http/guards.ts';
+import { seenGames } from './seenGames.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
 
 /**
@@ -42,19 +44,21 @@ export interface NewGame {
   now: number;
 }
 
-/** Creates a game inside the pairing's transaction (which also takes the bets into escrow). */
-export async function createGame(money: GameTx, services: Services, spec: NewGame): Promise<GameRow> {
+/**
+ * A new game's row, before it is written. The server seed, committed to by its hash from the start and
+ * revealed at the end; the game draws from the seed derived from it, the game's id and the players'
+ * client seeds (issue 18). With a seed wait the game is created without a state and makes its first
+ * draw when both client seeds are in or the wait is over (firstDraw.ts); without one it draws now, with
+ * no client seeds.
+ */
+function newGameRow(services: Services, spec: NewGame): GameRow {
   const rules = rulesOf(spec.mode);
-  // The server seed, committed to by its hash from the start and revealed at the end; the game draws
-  // from the seed derived from it, the game's id and the players' client seeds (issue 18). With a seed
-  // wait the game is created without a state and makes its first draw when both client seeds are in or
-  // the wait is over (firstDraw.ts); without one it draws now, with no client seeds.
   const seed = randomBytes(32).toString('hex');
   const id = randomUUID();
   const clientSeeds: [string, string] = ['', ''];
   const seedWaitMs = services.config.games.seedWaitMs;
   const state = seedWaitMs > 0 ? null : rules.create(spec.players, gameSeedOf(seed, id, clientSeeds), spec.now);
-  const row: GameRow = {
+  return {
     id,
     gameMode: spec.mode,
     betMicro: spec.betMicro,
@@ -74,17 +78,45 @@ export async function createGame(money: GameTx, services: Services, spec: NewGam
     createdAt: new Date(spec.now),
     endedAt: null,
   };
+}
+
+/** Both players of a new game hear of it (after commit), each with their own view. */
+function announceGame(services: Services, row: GameRow, seats: Seat[]): void {
+  for (const seat of seats) {
+    const update = gameUpdateFor(row, seats, seat.userId, { firstUpdate: true });
+    services.sockets.to(userRoom(seat.userId)).emit('gameStarted', update);
+    services.sockets.to(userRoom(seat.userId)).emit('game-update', update);
+  }
+}
+
+/** Creates a game inside the pairing's transaction (which also takes the bets into escrow). */
+export async function createGame(money: GameTx, services: Services, spec: NewGame): Promise<GameRow> {
+  const row = newGameRow(services, spec);
   const seats = await insertGame(money.tx, row, spec.players);
   money.later(() => {
-    for (const seat of seats) {
-      const update = gameUpdateFor(row, seats, seat.userId, { firstUpdate: true });
-      services.sockets.to(userRoom(seat.userId)).emit('gameStarted', update);
-      services.sockets.to(userRoom(seat.userId)).emit('game-update', update);
-    }
+    announceGame(services, row, seats);
     feedOngoingGames(services);
   });
   services.log.info({ gameId: row.id, mode: spec.mode, bet: spec.betMicro.toString(), players: spec.players }, 'game started');
   return row;
+}
+
+/**
+ * Creates the games of one pairing turn (server/matchmaking/turns.ts) inside its transaction, in one
+ * statement; each game's players hear of it after commit exactly as from createGame.
+ */
+export async function createGames(money: GameTx, services: Services, specs: NewGame[]): Promise<GameRow[]> {
+  if (specs.length === 0) return [];
+  const created = specs.map((spec) => ({ game: newGameRow(services, spec), players: spec.players }));
+  const seatsById = await insertGames(money.tx, created);
+  money.later(() => {
+    for (const { game } of created) announceGame(services, game, seatsById.get(game.id) ?? []);
+    feedOngoingGames(services);
+  });
+  for (const { game, players } of created) {
+    services.log.info({ gameId: game.id, mode: game.gameMode, bet: game.betMicro.toString(), players }, 'game started');
+  }
+  return created.map(({ game }) => game);
 }
 
 export async function lockGame(tx: GameTx['tx'], gameId: string): Promise<LoadedGame> {
@@ -146,6 +178,7 @@ async function commitState(money: GameTx, services: Services, { row, seats }: Lo
 }
 
 export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}): void {
+  seenGames(services).saw(row, seats);
   for (const seat of seats) {
     services.sockets.to(userRoom(seat.userId)).emit('game-update', gameUpdateFor(row, seats, seat.userId, flags));
   }
@@ -174,7 +207,7 @@ function applyRule<T>(compute: () => T): T {
 /** How often a move computed on a row that changed meanwhile is computed again on the new one. */
 const MOVE_ATTEMPTS = 5;
 
-type MoveInput = { gameId: string; userId: string; mode: GameMode; move: unknown; v?: number | undefined };
+type MoveInput = { gameId: string; userId: string; mode: GameMode; move: unknown; v?: number | undefined; session?: Mover['unverified'] | undefined };
 
 /** The player's move on the game as read: refused (409, 422) unless it is theirs to make. */
 function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
@@ -183,6 +216,31 @@ function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
   const now = Date.now();
   const state = applyRule(() => rulesOf(row.gameMode).apply(row.state, input.userId, input.move, now));
   return { state, transition: { actor: input.userId, action: 'move', move: input.move, now } satisfies Transition };
+}
+
+/** The move on a kept copy of the game, or null when the copy refuses it or it ends the game. */
+function tryMove(seen: LoadedGame, input: MoveInput): ReturnType<typeof applyMove> | null {
+  try {
+    const move = applyMove(seen, input);
+    return nextRow(seen.row, move.state, move.transition.now).outcome ? null : move;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Writes a move that does not end the game, in one statement, if the game is still at the version it was
+ * computed on (and the unread session, if any, is open); tells the players. Null when nothing was written.
+ */
+async function writeMove(services: Services, loaded: LoadedGame, { state, transition }: ReturnType<typeof applyMove>, session?: TransitionWrite['session']) {
+  const { next } = nextRow(loaded.row, state, transition.now);
+  const written = await writeTransitions(services.db, [{ next, readVersion: loaded.row.version, log: logLine(transition), ...(session ? { session } : {}) }]);
+  if (!written.has(next.id)) return null;
+  // Committed (one statement): the players are told as after any transaction.
+  logTransition(services, next, transition);
+  await runCommitted(services, [() => publish(services, next, loaded.seats)]);
+  return { row: next, seats: loaded.seats };
 }
 
 /**
@@ -195,18 +253,25 @@ function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
  * work. A move that ends the game is made again under the row's lock, in the transaction that settles.
  */
 export async function playMove(services: Services, input: MoveInput): Promise<{ row: GameRow; seats: Seat[] }> {
+  // The game as this node last saw it committed, if it did (seenGames.ts): no read. Whatever it refuses,
+  // or ends, is decided on a fresh read below; what it computes is written only at its version.
+  // With a player from this node's known sessions, that one statement checks the session too: one round
+  // trip for the whole move. Anything else first guards the request as every route is guarded.
+  const seen = seenGames(services).get(input.gameId);
+  const fromSeen = seen ? tryMove(seen, input) : null;
+  if (fromSeen) {
+    const played = await writeMove(services, seen as LoadedGame, fromSeen, input.session && { hash: input.session.sessionHash, userId: input.userId });
+    if (played) return played;
+    seenGames(services).forget(input.gameId);
+  }
+  await input.session?.verify();
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const loaded = await loadGame(services.db, input.gameId);
     if (!loaded) throw new HttpError(404, gameText.gameNotFound);
-    const { state, transition } = applyMove(loaded, input);
-    const { next, outcome } = nextRow(loaded.row, state, transition.now);
-    if (outcome) break;
-    const written = await writeTransitions(services.db, [{ next, readVersion: loaded.row.version, log: logLine(transition) }]);
-    if (!written.has(next.id)) continue;
-    // Committed (one statement): the players are told as after any transaction.
-    logTransition(services, next, transition);
-    await runCommitted(services, [() => publish(services, next, loaded.seats)]);
-    return { row: next, seats: loaded.seats };
+    const move = applyMove(loaded, input);
+    if (nextRow(loaded.row, move.state, move.transition.now).outcome) break;
+    const played = await writeMove(services, loaded, move);
+    if (played) return played;
   }
   // It ends the game (or the row kept changing under it): under the lock, settled in one transaction.
   return gameTransaction(services, async (money) => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameRef, startGameBody, type CurrentGameAnswer } from '../../protocol/game.ts';
@@ -9,7 +9,7 @@ import { carromMoveBody } from '../../protocol/carrom.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
 import { gamePlayers, games, type GameRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { requireUser, sessionUser } from '../http/guards.ts';
+import { requireMover, requireUser, sessionMover, sessionUser } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { activeGameOf, leaveGame, playMove } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
@@ -29,6 +29,12 @@ const leaveRoutes: [string, GameMode][] = [
 ];
 
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(playerGameRoutes);
+  await app.register(moveRoutes);
+}
+
+/** Searching, the running game, leaving and the histories: guarded by the player's session. */
+async function playerGameRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const { db } = services;
   app.addHook('preHandler', requireUser);
@@ -66,43 +72,6 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
     return recent?.game ?? null;
   }
 
-  app.post('/rps-move', async (request) => {
-    const body = parseInput(rpsMoveBody, request.body);
-    const userId = sessionUser(request).id;
-    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
-    return gameUpdateFor(row, seats, userId);
-  });
-
-  app.post('/move-backgammon-checker', async (request) => {
-    const body = parseInput(backgammonMoveBody, request.body);
-    const userId = sessionUser(request).id;
-    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
-    return gameUpdateFor(row, seats, userId);
-  });
-
-  app.post('/make-carrom-move', async (request) => {
-    const body = parseInput(carromMoveBody, request.body);
-    const userId = sessionUser(request).id;
-    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, mode: 'carrom', move: body.move, v: body.v });
-    return gameUpdateFor(row, seats, userId);
-  });
-
-  // Belote: four routes, one move each; the rules take the body's fields with the route as the type.
-  const blotRoutes = [
-    ['make-move', blotMakeMoveBody],
-    ['trump-decision', blotTrumpDecisionBody],
-    ['trump-selection', blotTrumpSelectionBody],
-    ['final-trump-decision', blotFinalTrumpDecisionBody],
-  ] as const;
-  for (const [type, schema] of blotRoutes) {
-    app.post(`/blot/${type}`, async (request) => {
-      const { gameId, v, ...fields } = parseInput<(typeof blotRoutes)[number][1]>(schema, request.body);
-      const userId = sessionUser(request).id;
-      const { row, seats } = await playMove(services, { gameId, userId, mode: 'blot', move: { type, ...fields }, v });
-      return gameUpdateFor(row, seats, userId);
-    });
-  }
-
   for (const [path, mode] of leaveRoutes) {
     app.post(path, async (request) => {
       const { gameId } = parseInput(gameRef, request.body);
@@ -118,4 +87,60 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/score-history', async (request) => ({ records: await scoreHistoryOf(db, sessionUser(request).id) }));
+}
+
+/** A move's body; refused after the session's own check when the guard did not read it (a 401 first). */
+async function moveBody<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
+  try {
+    return parseInput(schema, request.body);
+  } catch (error) {
+    await sessionMover(request).unverified?.verify();
+    throw error;
+  }
+}
+
+/**
+ * The moves of every mode. Their guard (requireMover) takes a player this node has seen sign in from
+ * memory and leaves the session's check to the move's own write, so a move is one round trip.
+ */
+async function moveRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+  app.addHook('preHandler', requireMover);
+
+  app.post('/rps-move', async (request) => {
+    const body = await moveBody(request, rpsMoveBody);
+    const { userId, unverified } = sessionMover(request);
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
+    return gameUpdateFor(row, seats, userId);
+  });
+
+  app.post('/move-backgammon-checker', async (request) => {
+    const body = await moveBody(request, backgammonMoveBody);
+    const { userId, unverified } = sessionMover(request);
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
+    return gameUpdateFor(row, seats, userId);
+  });
+
+  app.post('/make-carrom-move', async (request) => {
+    const body = await moveBody(request, carromMoveBody);
+    const { userId, unverified } = sessionMover(request);
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'carrom', move: body.move, v: body.v });
+    return gameUpdateFor(row, seats, userId);
+  });
+
+  // Belote: four routes, one move each; the rules take the body's fields with the route as the type.
+  const blotRoutes = [
+    ['make-move', blotMakeMoveBody],
+    ['trump-decision', blotTrumpDecisionBody],
+    ['trump-selection', blotTrumpSelectionBody],
+    ['final-trump-decision', blotFinalTrumpDecisionBody],
+  ] as const;
+  for (const [type, schema] of blotRoutes) {
+    app.post(`/blot/${type}`, async (request) => {
+      const { gameId, v, ...fields } = await moveBody<(typeof blotRoutes)[number][1]>(request, schema);
+      const { userId, unverified } = sessionMover(request);
+      const { row, seats } = await playMove(services, { gameId, userId, session: unverified, mode: 'blot', move: { type, ...fields }, v });
+      return gameUpdateFor(row, seats, userId);
+    });
+  }
 }

@@ -73,6 +73,11 @@ export interface TransitionWrite {
   next: GameRow;
   readVersion: number;
   log: { at: number; actor: string; action: string; move?: unknown };
+  /**
+   * A move whose player was not read from the session this request (guards.ts requireMover): written
+   * only while that session is still open and still this player's.
+   */
+  session?: { hash: string; userId: string };
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -85,13 +90,14 @@ export const stateDigest = (state: unknown): string => createHash('sha256').upda
 
 /**
  * Writes transitions (each game's new row and its log line) in one statement. A game is written only
- * while it is still at the version it was read at, so a transition computed from a row that was not
+ * while it is still at the version it was read at (and a move with an unread session only while that
+ * session is open), so a transition computed from a row that was not
  * locked can never overwrite a change that came first; returns the ids of the games written. For rows
  * this transaction holds locked the version cannot have moved, and every one is written.
  */
 export async function writeTransitions(db: Queryable, writes: TransitionWrite[]): Promise<Set<string>> {
   if (writes.length === 0) return new Set();
-  const records = writes.map(({ next, readVersion, log }) => ({
+  const records = writes.map(({ next, readVersion, log, session }) => ({
     id: next.id,
     read_version: readVersion,
     state: next.state, // JSON null reads back as SQL NULL; the SET turns it back into jsonb null
@@ -111,6 +117,8 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     move: log.move ?? null,
     // What a replay of the proof must reach (rules/verify.ts).
     state_hash: stateDigest(next.state),
+    session_hash: session?.hash ?? null,
+    mover_id: session?.userId ?? null,
   }));
   const rows = await executeNamed<{ id: string }>(
     db,
@@ -120,7 +128,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
       SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS w(
         id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
         winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb, client_seeds jsonb,
-        log_at timestamptz, actor text, action text, move jsonb, state_hash text)
+        log_at timestamptz, actor text, action text, move jsonb, state_hash text, session_hash text, mover_id uuid)
     ), written AS (
       UPDATE games g
       SET state = coalesce(w.state, 'null'::jsonb), version = w.version, deadline_at = w.deadline_at, status = w.status,
@@ -128,6 +136,8 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
           settlement = w.settlement, client_seeds = coalesce(w.client_seeds, g.client_seeds)
       FROM w
       WHERE g.id = w.id AND g.version = w.read_version
+        AND (w.session_hash IS NULL OR EXISTS (
+          SELECT 1 FROM sessions s WHERE s.token_hash = w.session_hash AND s.user_id = w.mover_id AND s.expires_at > now()))
       RETURNING g.id, w.version, w.log_at, w.actor, w.action, w.move, w.state_hash
     ), logged AS (
       -- The game row's update serialises every writer of one game, so the next seq is this snapshot's.
@@ -171,4 +181,62 @@ export async function insertGame(tx: Tx, game: GameRow, players: [string, string
   );
   if (seats.length !== 2) throw new Error(`game ${game.id}: ${seats.length} of its 2 players exist`);
   return seats;
+}
+
+/**
+ * The games of one pairing turn (engine.ts createGames), as insertGame writes one: rows, seats and the
+ * 'create' line of those already drawn, in one statement; returns each game's seats by its id.
+ */
+export async function insertGames(tx: Tx, created: { game: GameRow; players: [string, string] }[]): Promise<Map<string, Seat[]>> {
+  const records = created.map(({ game, players }) => ({
+    id: game.id,
+    game_mode: game.gameMode,
+    bet_micro: game.betMicro.toString(),
+    payout_micro: game.payoutMicro.toString(),
+    status: game.status,
+    state: game.state, // a seeding game's null: written as jsonb null below
+    drawn: game.state !== null,
+    version: game.version,
+    deadline_at: iso(game.deadlineAt),
+    seed: game.seed,
+    seed_hash: game.seedHash,
+    client_seeds: game.clientSeeds,
+    rematch_of: game.rematchOf,
+    created_at: game.createdAt.toISOString(),
+    player0: players[0],
+    player1: players[1],
+    state_hash: stateDigest(game.state),
+  }));
+  const seats = await executeNamed<Seat & { gameId: string }>(
+    tx,
+    'insert_games',
+    sql`
+    WITH n AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS n(
+        id uuid, game_mode text, bet_micro bigint, payout_micro bigint, status text, state jsonb, drawn boolean, version integer,
+        deadline_at timestamptz, seed text, seed_hash text, client_seeds jsonb, rematch_of uuid, created_at timestamptz,
+        player0 uuid, player1 uuid, state_hash text)
+    ), g AS (
+      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at)
+      SELECT id, game_mode, bet_micro, payout_micro, status, coalesce(state, 'null'::jsonb), version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at FROM n
+      RETURNING id
+    ), p AS (
+      SELECT n.id AS game_id, u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
+      FROM n CROSS JOIN LATERAL (VALUES (n.player0, 0), (n.player1, 1)) AS x(id, seat) JOIN users u ON u.id = x.id
+    ), seated AS (
+      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT p.game_id, p.id, p.seat, p.score FROM p
+    ), logged AS (
+      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
+      SELECT n.id, 1, n.created_at, 'server', 'create', jsonb_build_object('players', jsonb_build_array(n.player0, n.player1)), n.version, n.state_hash
+      FROM n WHERE n.drawn
+    )
+    SELECT p.game_id::text AS "gameId", p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl"
+    FROM p WHERE p.game_id IN (SELECT id FROM g) ORDER BY p.game_id, p.seat`,
+  );
+  const byGame = new Map<string, Seat[]>();
+  for (const { gameId, ...seat } of seats) byGame.set(gameId, [...(byGame.get(gameId) ?? []), seat]);
+  for (const { game } of created) {
+    if (byGame.get(game.id)?.length !== 2) throw new Error(`game ${game.id}: ${byGame.get(game.id)?.length ?? 0} of its 2 players exist`);
+  }
+  return byGame;
 }

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
+import { knownSessions } from '../auth/knownSessions.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { validationText } from '../../protocol/errors.ts';
 import { HttpError } from './errors.ts';
 
@@ -11,14 +13,58 @@ export function playerCredentials(request: FastifyRequest): PlayerCredentials {
 
 /** preHandler for player routes: the player session's user, or 401. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  request.user = await findPlayer(request.server.services.db, playerCredentials(request));
+  const credentials = playerCredentials(request);
+  request.user = await findPlayer(request.server.services.db, credentials);
   if (!request.user) throw new HttpError(401, validationText.notSignedIn);
+  // Its next move needs no read of the session (requireMover).
+  const token = soleToken(credentials);
+  if (token) knownSessions(request.server.services).learn(hashToken(token), request.user.id);
 }
 
 /** The signed-in player of a route guarded by requireUser. */
 export function sessionUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new HttpError(401, validationText.notSignedIn);
   return request.user;
+}
+
+/**
+ * Who makes a move. `unverified` when the player came from this node's known sessions without a read:
+ * the move's write checks that session itself (store.ts), and `verify` is the full guard, run before
+ * anything else is answered when that write did not happen.
+ */
+export interface Mover {
+  userId: string;
+  unverified?: { sessionHash: string; verify(): Promise<void> };
+}
+
+/** The one session token a request carries, if it carries exactly one (or the same one twice). */
+function soleToken({ header, cookie }: PlayerCredentials): string | undefined {
+  if (header === undefined) return cookie || undefined;
+  return !cookie || cookie === header ? header || undefined : undefined;
+}
+
+/**
+ * preHandler for the move routes (issue 24: one round trip per move): the player of a session this
+ * node has looked up before comes from memory, checked by the move's own write; any other request is
+ * guarded exactly as requireUser guards it (a header and a different cookie always are).
+ */
+export async function requireMover(request: FastifyRequest): Promise<void> {
+  const sessions = knownSessions(request.server.services);
+  const token = soleToken(playerCredentials(request));
+  const sessionHash = token ? hashToken(token) : undefined;
+  const known = sessionHash ? sessions.playerOf(sessionHash) : undefined;
+  if (sessionHash && known) {
+    request.mover = { userId: known, unverified: { sessionHash, verify: () => requireUser(request) } };
+    return;
+  }
+  await requireUser(request);
+  request.mover = { userId: sessionUser(request).id };
+}
+
+/** The player of a move route guarded by requireMover. */
+export function sessionMover(request: FastifyRequest): Mover {
+  if (!request.mover) throw new HttpError(401, validationText.notSignedIn);
+  return request.mover;
 }
 
 /** The operator token: the admin cookie, or `Authorization: Bearer <token>` from the admin app. */

@@ -10,18 +10,19 @@ import { rowReader } from '../db/rows.ts';
 import { gamePlayers, games, searches, users, type UserRow } from '../db/schema.ts';
 import { refuseFrozen } from '../integrity/frozen.ts';
 import { HttpError } from '../http/errors.ts';
-import { balanceOf, InsufficientFunds, readTransfers, transfersPayload, type TransferRequest, type TransferResult, type TransferRow } from '../ledger/ledger.ts';
+import { balanceOf, InsufficientFunds, type TransferRequest, type TransferResult } from '../ledger/ledger.ts';
 import { userRoom } from '../sockets/index.ts';
 import { feedQueues } from '../games/admin.ts';
 import { createGame } from '../games/engine.ts';
 import { gameTransaction, type GameTx } from '../games/outbox.ts';
+import { joinQueue } from './turns.ts';
 
 /**
- * Matchmaking (DESIGN.md §5): one queue per (mode, bet) in PostgreSQL. Joining takes the bet into
- * escrow and either pairs with the oldest other waiting player of that queue or waits, all in one
- * transaction. A join that finds someone waiting takes them with SKIP LOCKED; one that would wait
- * first takes a transaction-scoped advisory lock of the queue and looks again, so of two players
- * arriving at once the second always finds the first instead of both waiting.
+ * Matchmaking (DESIGN.md §5): one queue per (mode, bet) in PostgreSQL. A join takes the bet into escrow
+ * and either pairs with the oldest other waiting player of that queue or waits. Joins of one queue take
+ * turns on its advisory lock, so of two players arriving at once the second always finds the first; a
+ * node makes all the joins of a queue that arrive during one turn the next turn (turns.ts). Here: the
+ * start of a search, rematches, cancel, and the searches that end without a game.
  */
 
 /** How long after a game ends its players may still ask for a rematch. */
@@ -82,59 +83,13 @@ async function lockRematch(tx: Tx, gameId: string): Promise<void> {
   await executeNamed(tx, 'lock_rematch', sql`SELECT pg_advisory_xact_lock(hashtext(${`rematch:${gameId}`}))::text AS locked`);
 }
 
-interface Waiting {
-  id: string;
-  userId: string;
-}
-
-/** A public queue's wait, as queue_join inserts it. */
-interface Search {
-  id: string;
-  userId: string;
-  gameMode: GameMode;
-  betMicro: bigint;
-  socketId: string | null;
-  createdAt: Date;
-  expiresAt: Date;
-}
-
-/**
- * The join's turn at its queue, one round trip (migration 0009's queue_join): the queue's lock, then
- * the oldest other waiting player taken out of the queue or, if there is none, this player's wait, and
- * the bet. The lock is then held for this call, the new game's statement (when there is one) and the
- * COMMIT: every round trip inside it is one that every other join of this queue waits for.
- */
-async function pairOrWait(money: GameTx, queueKey: string, search: Search, bet: TransferRequest[]) {
-  const rows = await executeNamed<{ waitingId: string | null; waitingUser: string | null } & TransferRow>(
-    money.tx,
-    'queue_join',
-    sql`SELECT o_waiting_id::text AS "waitingId", o_waiting_user::text AS "waitingUser", o_index, o_transfer_id::text AS o_transfer_id,
-               o_applied, o_insufficient, o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
-        FROM queue_join(${queueKey}, ${JSON.stringify({ ...search, betMicro: search.betMicro.toString() })}::jsonb,
-                        ${transfersPayload(bet, money.shard)}::jsonb)`,
-  );
-  let results: TransferResult[];
-  try {
-    results = readTransfers(
-      bet,
-      rows.filter((row) => row.o_index !== null),
-    );
-  } catch (error) {
-    refusedBet(error);
-  }
-  money.noteTransfers(results);
-  const [first] = rows;
-  const waiting: Waiting | null = first?.waitingId && first.waitingUser ? { id: first.waitingId, userId: first.waitingUser } : null;
-  return { waiting, balanceAfter: results[0]?.balances[search.userId] };
-}
-
 /** A bet the balance cannot cover is the player's 400; anything else stays what it is. */
 function refusedBet(error: unknown): never {
   if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
   throw error;
 }
 
-/** The bet into escrow (a rematch's; a public join takes it in pairOrWait). */
+/** A rematch's bet into escrow (a public join's is taken in its queue's turn, turns.ts). */
 async function takeBet(money: GameTx, bet: TransferRequest[]): Promise<TransferResult[]> {
   return money.transferMany(bet).catch(refusedBet);
 }
@@ -154,14 +109,19 @@ async function rematchTarget(tx: Tx, userId: string, mode: GameMode, betMicro: b
 }
 
 /**
- * A join is one transaction: the player's lock and their checks (idle, score, balance), then the
- * queue's turn in one call (pairOrWait: the pairing or the wait, and the bet), and the new game when
- * there is one. A rematch waits for its one named opponent instead of the public queue.
+ * A join of a public queue goes into that queue's next turn on this node (turns.ts: the joins that
+ * arrive during one turn are checked, take their bets and pair in one transaction). A rematch is one
+ * transaction of its own: the player's lock and their checks (idle, score, balance), then it waits for
+ * its one named opponent, or finds their offer and the game starts.
  */
 export async function startSearch(services: Services, userId: string, request: StartRequest): Promise<StartGameAnswer> {
   const { mode } = request;
   const { betMicro, payoutMicro } = levelOf(mode, request.betUsdt);
   if (!services.config.games.openModes.includes(mode)) throw new HttpError(400, gameText.comingSoon);
+  if (!request.isRematch) {
+    const joined = await joinQueue(services, { userId, mode, betUsdt: request.betUsdt, betMicro, payoutMicro, socketId: request.socketId ?? null });
+    return { status: joined.status, balance: microToUsdt(joined.balance) };
+  }
   const now = Date.now();
 
   const { status, balance } = await gameTransaction(services, async (money) => {
@@ -174,34 +134,34 @@ export async function startSearch(services: Services, userId: string, request: S
     const searchId = randomUUID();
     const bet: TransferRequest[] =
       betMicro > 0n ? [{ from: { kind: 'user', userId }, to: 'escrow', amount: betMicro, kind: 'bet', idempotencyKey: `search:${searchId}:bet`, ref: searchId }] : [];
-    // What waiting looks like, if no one is there to pair with.
-    const waitRow = { id: searchId, userId, gameMode: mode, betMicro, socketId: request.socketId ?? null, createdAt: new Date(now) };
     money.later(() => feedQueues(services));
 
-    if (request.isRematch) {
-      const target = await rematchTarget(tx, userId, mode, betMicro, now);
-      await lockRematch(tx, target.gameId);
-      const [offer] = await tx
-        .delete(searches)
-        .where(and(eq(searches.rematchOf, target.gameId), eq(searches.userId, target.opponentId)))
-        .returning();
-      if (offer) {
-        const game = await createGame(money, services, { mode, betMicro, payoutMicro, players: [offer.userId, userId], rematchOf: target.gameId, now });
-        money.later(() => {
-          for (const id of [offer.userId, userId]) services.sockets.to(userRoom(id)).emit('game-replay', { gameId: game.id });
-        });
-      } else {
-        await tx.insert(searches).values({ ...waitRow, rematchOf: target.gameId, opponentId: target.opponentId, expiresAt: new Date(now + REMATCH_WAIT_MS) });
-      }
-      const [taken] = bet.length > 0 ? await takeBet(money, bet) : [];
-      return { status: offer ? ('started' as const) : ('searching' as const), balance: taken?.balances[userId] ?? balance };
+    const target = await rematchTarget(tx, userId, mode, betMicro, now);
+    await lockRematch(tx, target.gameId);
+    const [offer] = await tx
+      .delete(searches)
+      .where(and(eq(searches.rematchOf, target.gameId), eq(searches.userId, target.opponentId)))
+      .returning();
+    if (offer) {
+      const game = await createGame(money, services, { mode, betMicro, payoutMicro, players: [offer.userId, userId], rematchOf: target.gameId, now });
+      money.later(() => {
+        for (const id of [offer.userId, userId]) services.sockets.to(userRoom(id)).emit('game-replay', { gameId: game.id });
+      });
+    } else {
+      await tx.insert(searches).values({
+        id: searchId,
+        userId,
+        gameMode: mode,
+        betMicro,
+        socketId: request.socketId ?? null,
+        createdAt: new Date(now),
+        rematchOf: target.gameId,
+        opponentId: target.opponentId,
+        expiresAt: new Date(now + REMATCH_WAIT_MS),
+      });
     }
-
-    // Joins of one queue take turns from here to COMMIT, so two players arriving at once always find
-    // each other instead of both waiting; pairOrWait keeps the turn to one round trip (two to pair).
-    const { waiting, balanceAfter } = await pairOrWait(money, `queue:${mode}:${betMicro}`, { ...waitRow, expiresAt: new Date(now + services.config.games.searchTimeoutMs) }, bet);
-    if (waiting) await createGame(money, services, { mode, betMicro, payoutMicro, players: [waiting.userId, userId], now });
-    return { status: waiting ? ('started' as const) : ('searching' as const), balance: balanceAfter ?? balance };
+    const [taken] = bet.length > 0 ? await takeBet(money, bet) : [];
+    return { status: offer ? ('started' as const) : ('searching' as const), balance: taken?.balances[userId] ?? balance };
   });
   return { status, balance: microToUsdt(balance) };
 }

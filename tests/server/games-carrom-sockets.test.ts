@@ -65,7 +65,9 @@ for (const kind of databaseKinds) {
       let game = first;
       for (; shots < 80 && game.status === 'in-progress'; shots += 1) {
         if (shots === OPENING_SHOTS) {
-          await live.t.database.db.execute(sql`UPDATE games SET state = ${JSON.stringify(endgame(await storedState(gameId)))}::jsonb WHERE id = ${gameId}`);
+          // A new version, as every change of a game has: the node computes the next shot on the version
+          // it last saw (server/games/seenGames.ts), and only a new one makes it read the row again.
+          await live.t.database.db.execute(sql`UPDATE games SET state = ${JSON.stringify(endgame(await storedState(gameId)))}::jsonb, version = version + 1 WHERE id = ${gameId}`);
         }
         const shooter = players[game.turn!]!;
         const watcher = shooter === ann ? bob : ann;
