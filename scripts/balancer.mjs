@@ -32,9 +32,15 @@ export function createBalancer(nodes, markDown) {
     return match ? Number(match[1]) - 1 : null;
   }
 
-  /** The node for this request: its Socket.IO session's, else its cookie's, else the next one up. */
+  /**
+   * The node for this request: its Socket.IO session's, else its cookie's, else the next one up. When
+   * no node passes its readiness check, those still running are tried all the same: one that really
+   * cannot serve answers its own 503, and checks that failed because every node was busy under a spike
+   * do not turn into a 503 for every player.
+   */
   function pick(req, tried) {
-    const usable = (node) => node && node.state === 'up' && !tried.has(node.index);
+    const serving = nodes.some((node) => node.state === 'up') ? ['up'] : ['up', 'down'];
+    const usable = (node) => node && serving.includes(node.state) && !tried.has(node.index);
     const target = parseTarget(req.url);
     const sid = target?.pathname.startsWith('/socket.io') ? target.searchParams.get('sid') : null;
     if (sid) {

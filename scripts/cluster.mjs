@@ -7,8 +7,9 @@
 // Sticky: a Socket.IO session's requests (its polling requests and its upgrade carry `sid`) go to the
 // node that answered its handshake (the balancer reads the sid from that answer); other requests follow
 // the `lb_node` cookie it sets, or take turns. Failover: every node's GET /api/ready is checked every
-// second; a node that fails it, or refuses a connection, gets nothing until it passes again (a refused
-// request is retried on another node at once). SIGINT/SIGTERM stop the nodes gracefully, then exit.
+// second; a node that fails it three times in a row, or refuses a connection, gets nothing until it
+// passes again (a refused request is retried on another node at once); when no node passes, every node
+// still running gets its share rather than every player a 503. SIGINT/SIGTERM stop the nodes gracefully, then exit.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
@@ -27,6 +28,7 @@ every node (LOG_LEVEL defaults to warn here, so the readiness checks do not floo
 
 const HEALTH_INTERVAL_MS = 1000;
 const HEALTH_TIMEOUT_MS = 1500;
+const FAILED_CHECKS_BEFORE_DOWN = 3;
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 25_000;
 
@@ -79,7 +81,7 @@ const say = (line) => console.log(`[cluster] ${line}`);
 // ---------------------------------------------------------------------------------------------------
 // Nodes
 
-/** @typedef {{ index: number, name: string, port: number, state: 'starting' | 'up' | 'down' | 'exited', child: import('node:child_process').ChildProcess | null, exited: Promise<void>, exitCode: number | null, exitSignal: string | null, checking: boolean }} Node */
+/** @typedef {{ index: number, name: string, port: number, state: 'starting' | 'up' | 'down' | 'exited', child: import('node:child_process').ChildProcess | null, exited: Promise<void>, exitCode: number | null, exitSignal: string | null, checking: boolean, failedChecks: number }} Node */
 
 /** @type {Node[]} */
 const nodes = [];
@@ -172,15 +174,27 @@ function checkNode(node) {
   const request = http.get({ host: '127.0.0.1', port: node.port, path: '/api/ready', agent: false, timeout: HEALTH_TIMEOUT_MS }, (res) => {
     res.resume();
     node.checking = false;
-    if (res.statusCode === 200) setState(node, 'up');
-    else setState(node, 'down', `ready answered ${res.statusCode}`);
+    if (res.statusCode === 200) {
+      node.failedChecks = 0;
+      setState(node, 'up');
+    } else checkFailed(node, `ready answered ${res.statusCode}`);
   });
   request.on('timeout', () => request.destroy(new Error('timed out')));
   request.on('error', (error) => {
     node.checking = false;
     // A node still starting refuses connections: that is not news.
-    if (node.state !== 'starting') setState(node, 'down', `ready check: ${error.code ?? error.message}`);
+    if (node.state !== 'starting') checkFailed(node, `ready check: ${error.code ?? error.message}`);
   });
+}
+
+/**
+ * A node is taken out after FAILED_CHECKS_BEFORE_DOWN failed checks in a row, not one: a node slow to
+ * answer under a spike is busy, not broken, and taking it out only sends its load to the others (a
+ * refused connection still takes it out at once, in the balancer).
+ */
+function checkFailed(node, reason) {
+  node.failedChecks += 1;
+  if (node.state === 'starting' || node.failedChecks >= FAILED_CHECKS_BEFORE_DOWN) setState(node, 'down', reason);
 }
 
 const { server: balancer, tunnels, forgetIdleSessions } = createBalancer(nodes, (node, reason) => setState(node, 'down', reason));
@@ -246,7 +260,7 @@ for (let index = 0; index < options.nodes; index += 1) {
   const nodePortNumber = await nodePort(previous, taken);
   taken.add(nodePortNumber);
   previous = nodePortNumber;
-  nodes.push({ index, name: `node${index + 1}`, port: nodePortNumber, state: 'starting', child: null, exited: Promise.resolve(), exitCode: null, exitSignal: null, checking: false });
+  nodes.push({ index, name: `node${index + 1}`, port: nodePortNumber, state: 'starting', child: null, exited: Promise.resolve(), exitCode: null, exitSignal: null, checking: false, failedChecks: 0 });
 }
 say(`balancer on port ${port}; starting ${nodes.length} node${nodes.length === 1 ? '' : 's'} (each migrates under an advisory lock, so at most one applies anything)`);
 for (const node of nodes) startNode(node, publicUrl);

@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serverLog } from './log.ts';
@@ -106,10 +105,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       api.get('/health', async () => ({ ok: true }));
       // For a load balancer: this node can serve (its database answers, and Redis when configured).
       api.get('/ready', async (_request, reply) => {
-        const database = await app.services.database.db
-          .execute(sql`SELECT 1`)
-          .then(() => true)
-          .catch(() => false);
+        const database = await app.services.database.answers();
         const redisUp = redis ? await redis.ping() : null;
         const ready = database && redisUp !== false;
         return reply.status(ready ? 200 : 503).send({

@@ -21,6 +21,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   rawTransaction<T>(fn: (raw: RawTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Whether the database answers right now (GET /api/ready), asked apart from the queries waiting for
+   * the pool: a node whose pool is busy under load still serves, and a balancer must not take every
+   * node out because their requests queue (issue 24's launch bench saw exactly that).
+   */
+  answers(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
           query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
         }),
       ),
+    answers: () =>
+      client.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
     close: () => client.close(),
   };
 }
@@ -81,6 +92,7 @@ async function openPostgres(url: string, searchPath: string | undefined, onConne
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const readiness = readinessConnection(url, onConnectionError);
   return {
     db,
     kind: 'postgres',
@@ -104,6 +116,55 @@ async function openPostgres(url: string, searchPath: string | undefined, onConne
         client.release();
       }
     },
-    close: () => pool.end(),
+    answers: readiness.answers,
+    close: async () => {
+      await readiness.close();
+      await pool.end();
+    },
+  };
+}
+
+/** How long the readiness query may take before the database counts as not answering. */
+const READINESS_TIMEOUT_MS = 1000;
+
+/**
+ * One connection of its own for the readiness query, opened when first asked and again after it fails,
+ * so that query never waits behind the pool's queue.
+ */
+function readinessConnection(url: string, onConnectionError: (error: Error) => void) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  const drop = () => {
+    const gone = client;
+    client = null;
+    void gone?.end().catch(() => undefined);
+  };
+  const ask = async (): Promise<boolean> => {
+    if (!client) {
+      const fresh = new pg.Client({ connectionString: url, connectionTimeoutMillis: READINESS_TIMEOUT_MS, query_timeout: READINESS_TIMEOUT_MS });
+      fresh.on('error', (error) => {
+        if (client === fresh) drop();
+        onConnectionError(error);
+      });
+      client = fresh;
+      await fresh.connect();
+    }
+    await client.query('SELECT 1');
+    return true;
+  };
+  return {
+    answers: async () => {
+      if (closed) return false;
+      try {
+        return await ask();
+      } catch {
+        drop();
+        return false;
+      }
+    },
+    close: async () => {
+      closed = true;
+      drop();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, isNull, sql } from 'drizzle-orm';
 import { gameModes } from '../../protocol/constants.ts';
 import { betLevels, type OngoingGame, type QueueEntry } from '../../protocol/game.ts';
 import { microToUsdt, usdtToMicro } from '../../protocol/money.ts';
@@ -27,7 +27,9 @@ export async function ongoingGames(db: Queryable, now = Date.now()): Promise<Ong
   const rows = await db
     .select({ id: games.id, gameMode: games.gameMode, createdAt: games.createdAt, betMicro: games.betMicro })
     .from(games)
-    .where(and(eq(games.status, 'in-progress')))
+    // The status written out, not a parameter: only then can the prepared plan use the partial index
+    // of running games (games_running, migration 0007).
+    .where(sql`${games.status} = 'in-progress'`)
     .orderBy(asc(games.createdAt))
     .limit(500);
   return rows.map((row) => ({

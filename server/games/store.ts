@@ -23,7 +23,11 @@ const seatsJson: SQL = sql`(
   SELECT coalesce(json_agg(json_build_object(
            'userId', gp.user_id, 'seat', gp.seat, 'nickname', u.nickname, 'country', u.country,
            'score', u.score, 'photoUrl', u.photo_url) ORDER BY gp.seat), '[]'::json)
-  FROM game_players gp JOIN users u ON u.id = gp.user_id
+  FROM game_players gp
+  -- OFFSET 0 keeps this a lookup of each seat's player by key: joined, the plan cached for the session
+  -- could be a hash join over every user, chosen while the table was small (a launch day's fresh
+  -- database) and kept as it grew.
+  CROSS JOIN LATERAL (SELECT nickname, country, score, photo_url FROM users WHERE users.id = gp.user_id OFFSET 0) u
   WHERE gp.game_id = games.id)`;
 
 const gameRow = rowReader(games);
@@ -120,12 +124,32 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     session_hash: session?.hash ?? null,
     mover_id: session?.userId ?? null,
   }));
-  const rows = await executeNamed<{ id: string }>(
-    db,
-    'write_transitions',
-    sql`
+  const [one] = records;
+  const rows =
+    records.length === 1 && one
+      ? // A move: the game and the session named by key, so the plan, prepared once per connection, is
+        // two index lookups whatever the tables' statistics said when it was made (joined to the
+        // record set it was a scan of every game and every open session once the tables had grown).
+        await executeNamed<{ id: string }>(
+          db,
+          'write_transition',
+          transitionSql(
+            sql`json_to_record(${JSON.stringify(one)}::json)`,
+            sql`g.id = ${one.id}::uuid AND g.version = ${one.read_version}::integer
+              AND (${one.session_hash}::text IS NULL OR EXISTS (
+                SELECT 1 FROM sessions s WHERE s.token_hash = ${one.session_hash}::text AND s.user_id = ${one.mover_id}::uuid AND s.expires_at > now()))`,
+          ),
+        )
+      : // The sweeper's batch: any number of games at once, none with a session.
+        await executeNamed<{ id: string }>(db, 'write_transitions', transitionSql(sql`json_to_recordset(${JSON.stringify(records)}::json)`, sql`g.id = w.id AND g.version = w.read_version`));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The statement of writeTransitions: `records` a JSON record or record set, `match` the rows it writes. */
+function transitionSql(records: SQL, match: SQL): SQL {
+  return sql`
     WITH w AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS w(
+      SELECT * FROM ${records} AS w(
         id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
         winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb, client_seeds jsonb,
         log_at timestamptz, actor text, action text, move jsonb, state_hash text, session_hash text, mover_id uuid)
@@ -135,9 +159,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
           winner_id = w.winner_id, loser_id = w.loser_id, end_reason = w.end_reason, ended_at = w.ended_at,
           settlement = w.settlement, client_seeds = coalesce(w.client_seeds, g.client_seeds)
       FROM w
-      WHERE g.id = w.id AND g.version = w.read_version
-        AND (w.session_hash IS NULL OR EXISTS (
-          SELECT 1 FROM sessions s WHERE s.token_hash = w.session_hash AND s.user_id = w.mover_id AND s.expires_at > now()))
+      WHERE ${match}
       RETURNING g.id, w.version, w.log_at, w.actor, w.action, w.move, w.state_hash
     ), logged AS (
       -- The game row's update serialises every writer of one game, so the next seq is this snapshot's.
@@ -146,9 +168,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
              x.log_at, x.actor, x.action, x.move, x.version, x.state_hash
       FROM written x
     )
-    SELECT id::text AS id FROM written`,
-  );
-  return new Set(rows.map((r) => r.id));
+    SELECT id::text AS id FROM written`;
 }
 
 /**

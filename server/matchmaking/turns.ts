@@ -13,7 +13,7 @@ import { createGames, type NewGame } from '../games/engine.ts';
 import { gameTransaction } from '../games/outbox.ts';
 
 /**
- * A public queue's turns (DESIGN.md §5; migration 0014's queue_turn). Joins of one queue must take
+ * A public queue's turns (DESIGN.md §5; migration 0013's queue_turn). Joins of one queue must take
  * turns, so that of two players arriving at once the second always finds the first. Each node keeps,
  * per queue, the joins that arrive while that queue's turn is in flight; when the turn commits, all of
  * them (up to MAX_TURN_JOINS) are the next turn: one transaction that checks every player, takes every
@@ -136,7 +136,7 @@ async function turnOrAlone(services: Services, queue: Queue, arrivals: Arrival[]
   arrivals.forEach((arrival, i) => arrival.answer(answers[i] ?? new Error('queue turn gave no answer')));
 }
 
-/** One row of queue_turn per join (migration 0014), ids and amounts as text. */
+/** One row of queue_turn per join (migration 0013), ids and amounts as text. */
 interface TurnRow {
   o_index: number;
   o_outcome: 'paired' | 'waiting' | 'unknown' | 'frozen' | 'score' | 'searching' | 'playing' | 'insufficient';

@@ -10,7 +10,7 @@ import { databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
 import { balanceOf, fundedPlayer, pairedRps, startGame, started, type Player } from './gameHarness.ts';
 
 /**
- * A queue's turns (server/matchmaking/turns.ts, migration 0014): the joins of one queue that arrive
+ * A queue's turns (server/matchmaking/turns.ts, migration 0013): the joins of one queue that arrive
  * while its turn is in flight are the next turn, checked, paid and paired in one transaction.
  */
 
