@@ -1,4 +1,4 @@
-import type { Services } from '../context.ts';
+import { nodeLocal } from '../nodeLocal.ts';
 
 /**
  * Player sessions this node has already looked up: token hash → player id (issue 24: a cheaper move).
@@ -33,19 +33,7 @@ class KnownSessions {
       if (!oldest.done) this.owners.delete(oldest.value);
     }
   }
-
-  forget(tokenHash: string): void {
-    this.owners.delete(tokenHash);
-  }
 }
 
-const byNode = new WeakMap<Services, KnownSessions>();
-
-export function knownSessions(services: Services): KnownSessions {
-  let sessions = byNode.get(services);
-  if (!sessions) {
-    sessions = new KnownSessions();
-    byNode.set(services, sessions);
-  }
-  return sessions;
-}
+/** This node's known sessions. */
+export const knownSessions = nodeLocal(() => new KnownSessions());

@@ -16,7 +16,7 @@ import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
 import { rulesOfMode as rulesOf, type AnyRules } from '../../rules/registry.ts';
 import { firstDraw, isSeeding } from './firstDraw.ts';
 import { refundGame, settleGame } from './settle.ts';
-import { claimDueGames, insertGame, insertGames, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
+import { claimDueGames, insertGames, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
 import type { Mover } from '../http/guards.ts';
 import { seenGames } from './seenGames.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
@@ -91,19 +91,13 @@ function announceGame(services: Services, row: GameRow, seats: Seat[]): void {
 
 /** Creates a game inside the pairing's transaction (which also takes the bets into escrow). */
 export async function createGame(money: GameTx, services: Services, spec: NewGame): Promise<GameRow> {
-  const row = newGameRow(services, spec);
-  const seats = await insertGame(money.tx, row, spec.players);
-  money.later(() => {
-    announceGame(services, row, seats);
-    feedOngoingGames(services);
-  });
-  services.log.info({ gameId: row.id, mode: spec.mode, bet: spec.betMicro.toString(), players: spec.players }, 'game started');
-  return row;
+  const [row] = await createGames(money, services, [spec]);
+  return row as GameRow;
 }
 
 /**
  * Creates the games of one pairing turn (server/matchmaking/turns.ts) inside its transaction, in one
- * statement; each game's players hear of it after commit exactly as from createGame.
+ * statement; each game's players hear of it after commit.
  */
 export async function createGames(money: GameTx, services: Services, specs: NewGame[]): Promise<GameRow[]> {
   if (specs.length === 0) return [];

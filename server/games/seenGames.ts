@@ -1,4 +1,4 @@
-import type { Services } from '../context.ts';
+import { nodeLocal } from '../nodeLocal.ts';
 import type { GameRow } from '../db/schema.ts';
 import type { LoadedGame } from './store.ts';
 
@@ -40,20 +40,7 @@ class SeenGames {
   forget(gameId: string): void {
     this.games.delete(gameId);
   }
-
-  get size(): number {
-    return this.games.size;
-  }
 }
 
-const byNode = new WeakMap<Services, SeenGames>();
-
-/** This node's (this app's) kept games. */
-export function seenGames(services: Services): SeenGames {
-  let games = byNode.get(services);
-  if (!games) {
-    games = new SeenGames();
-    byNode.set(services, games);
-  }
-  return games;
-}
+/** This node's kept games. */
+export const seenGames = nodeLocal(() => new SeenGames());

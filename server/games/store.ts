@@ -172,40 +172,10 @@ function transitionSql(records: SQL, match: SQL): SQL {
 }
 
 /**
- * A new game: its row, its two seats and its first log line (its creation; none yet for a game waiting
- * for its client seeds, server/games/firstDraw.ts), in one statement inside the pairing's transaction;
- * returns the seats as the players' panels show them.
- */
-export async function insertGame(tx: Tx, game: GameRow, players: [string, string]): Promise<Seat[]> {
-  const seats = await executeNamed<Seat>(
-    tx,
-    'insert_game',
-    sql`
-    WITH g AS (
-      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at)
-      VALUES (${game.id}::uuid, ${game.gameMode}, ${game.betMicro.toString()}::bigint, ${game.payoutMicro.toString()}::bigint,
-              ${game.status}, ${JSON.stringify(game.state)}::jsonb, ${game.version}::integer, ${iso(game.deadlineAt)}::timestamptz,
-              ${game.seed}, ${game.seedHash}, ${JSON.stringify(game.clientSeeds)}::jsonb, ${game.rematchOf}::uuid, ${game.createdAt.toISOString()}::timestamptz)
-      RETURNING id
-    ), p AS (
-      SELECT u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
-      FROM users u JOIN (VALUES (${players[0]}::uuid, 0), (${players[1]}::uuid, 1)) AS x(id, seat) ON x.id = u.id
-    ), seated AS (
-      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT g.id, p.id, p.seat, p.score FROM g, p
-    ), logged AS (
-      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
-      SELECT g.id, 1, ${game.createdAt.toISOString()}::timestamptz, 'server', 'create', ${JSON.stringify({ players })}::jsonb, ${game.version}::integer,
-             ${stateDigest(game.state)} FROM g WHERE ${game.state !== null}::boolean
-    )
-    SELECT p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl" FROM p ORDER BY p.seat`,
-  );
-  if (seats.length !== 2) throw new Error(`game ${game.id}: ${seats.length} of its 2 players exist`);
-  return seats;
-}
-
-/**
- * The games of one pairing turn (engine.ts createGames), as insertGame writes one: rows, seats and the
- * 'create' line of those already drawn, in one statement; returns each game's seats by its id.
+ * New games (engine.ts createGames: a pairing turn's, or a rematch's one) inside the pairing's
+ * transaction: rows, seats and the 'create' line of those already drawn (none yet for a game waiting for
+ * its client seeds, firstDraw.ts), in one statement; returns each game's seats as the players' panels
+ * show them, by game id.
  */
 export async function insertGames(tx: Tx, created: { game: GameRow; players: [string, string] }[]): Promise<Map<string, Seat[]>> {
   const records = created.map(({ game, players }) => ({
@@ -242,7 +212,9 @@ export async function insertGames(tx: Tx, created: { game: GameRow; players: [st
       RETURNING id
     ), p AS (
       SELECT n.id AS game_id, u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
-      FROM n CROSS JOIN LATERAL (VALUES (n.player0, 0), (n.player1, 1)) AS x(id, seat) JOIN users u ON u.id = x.id
+      FROM n CROSS JOIN LATERAL (VALUES (n.player0, 0), (n.player1, 1)) AS x(id, seat)
+      -- Each player by key (OFFSET 0, as in seatsJson): never a cached hash join over every user.
+      CROSS JOIN LATERAL (SELECT id, nickname, country, score, photo_url FROM users WHERE users.id = x.id OFFSET 0) u
     ), seated AS (
       INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT p.game_id, p.id, p.seat, p.score FROM p
     ), logged AS (

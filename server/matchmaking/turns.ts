@@ -11,6 +11,7 @@ import { transfersPayload, type TransferRequest } from '../ledger/ledger.ts';
 import { feedQueues } from '../games/admin.ts';
 import { createGames, type NewGame } from '../games/engine.ts';
 import { gameTransaction } from '../games/outbox.ts';
+import { nodeLocal } from '../nodeLocal.ts';
 
 /**
  * A public queue's turns (DESIGN.md §5; migration 0013's queue_turn). Joins of one queue must take
@@ -65,15 +66,11 @@ interface Queue {
   turning: boolean;
 }
 
-/** Each app's queues (tests run several apps in one process). */
-const queuesOf = new WeakMap<Services, Map<string, Queue>>();
+/** This node's queues. */
+const queuesOf = nodeLocal(() => new Map<string, Queue>());
 
 function queueOf(services: Services, join: PublicJoin): Queue {
-  let queues = queuesOf.get(services);
-  if (!queues) {
-    queues = new Map();
-    queuesOf.set(services, queues);
-  }
+  const queues = queuesOf(services);
   // The key 0009's queue_join locked too: nodes of both kinds take turns on one lock during a deploy.
   const key = `queue:${join.mode}:${join.betMicro}`;
   let queue = queues.get(key);
