@@ -5,21 +5,58 @@ import { clientSeedBody } from '../../protocol/fairnessProof.ts';
 import { gameIdParams, gameText, type GameUpdate } from '../../protocol/game.ts';
 import type { Services } from '../context.ts';
 import { games } from '../db/schema.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import { requireUser, sessionUser } from '../http/guards.ts';
-import { drawFirst, lockGame } from './engine.ts';
+import { HttpError } from '../http/errors.ts';
+import { moverInput, requireMover, sessionMover, type Mover } from '../http/guards.ts';
+import { databaseUnavailable } from '../db/errors.ts';
+import { drawFirst, drawFirstAlone, lockGame } from './engine.ts';
 import { clientSeedsOf, isSeeding } from './firstDraw.ts';
 import { gameTransaction } from './outbox.ts';
+import { loadGame, takeClientSeed, type LoadedGame } from './store.ts';
 import { gameUpdateFor } from './views.ts';
 
 /**
  * A player's client seed for their new game (issue 18): accepted once per seat, from the game's own
  * players, only while the game waits for its first draw. The second seed to arrive makes the draw at
- * once, in the same transaction (firstDraw.ts); a seed that arrives after it, or after the wait is over,
- * is refused, because the game's draws are (or by then must be) fixed and a late seed would be a lie in
- * its proof.
+ * once (firstDraw.ts); a seed that arrives after it, or after the wait is over, is refused, because the
+ * game's draws are (or by then must be) fixed and a late seed would be a lie in its proof.
+ *
+ * Every game's two seeds come in the same second as its pairing, so this is on the launch's hot path
+ * (issue 24): a seed that is taken is one statement (store.ts takeClientSeed; the second seed's draw a
+ * second one, written only at the version it read), with no transaction and, for a known session, no
+ * read of it. Anything that statement does not take (a stranger, a second seed from one seat, a late one,
+ * a session that ended) is asked again under the row's lock, which answers each case as it always has.
  */
-export async function acceptClientSeed(services: Services, input: { gameId: string; userId: string; clientSeed: string }): Promise<GameUpdate> {
+export async function acceptClientSeed(
+  services: Services,
+  input: { gameId: string; userId: string; clientSeed: string; session?: Mover['unverified'] | undefined },
+): Promise<GameUpdate> {
+  const now = Date.now();
+  const taken = await takeClientSeed(services.db, { ...input, now, sessionHash: input.session?.sessionHash });
+  if (taken) return drawIfSeeded(services, taken, input.userId, now);
+  await input.session?.verify();
+  return acceptUnderLock(services, input);
+}
+
+/** After a seed was taken: the first draw if both are in now, and this player's view of the game. */
+async function drawIfSeeded(services: Services, taken: LoadedGame, userId: string, now: number): Promise<GameUpdate> {
+  if (clientSeedsOf(taken.row).some((seed) => seed === '')) return gameUpdateFor(taken.row, taken.seats, userId);
+  let drawn: LoadedGame | null;
+  try {
+    drawn = await drawFirstAlone(services, taken, now);
+  } catch (error) {
+    if (databaseUnavailable(error)) throw error;
+    // The seed is in; the draw is the sweeper's at the end of the wait, which retries a game its rules
+    // refuse every minute (and an operator can cancel it, both bets back).
+    services.log.error({ err: error, gameId: taken.row.id }, 'first draw failed; left to the sweeper');
+    return gameUpdateFor(taken.row, taken.seats, userId);
+  }
+  // Null: a sweeper, leave or cancel drew first, under the row's lock, so with this seed in.
+  const game = drawn ?? (await loadGame(services.db, taken.row.id)) ?? taken;
+  return gameUpdateFor(game.row, game.seats, userId);
+}
+
+/** The seed under the game row's lock: every refusal, and the draw the end of the wait owes. */
+async function acceptUnderLock(services: Services, input: { gameId: string; userId: string; clientSeed: string }): Promise<GameUpdate> {
   const answer = await gameTransaction(services, async (money) => {
     const loaded = await lockGame(money.tx, input.gameId);
     const seat = loaded.seats.find((s) => s.userId === input.userId);
@@ -51,10 +88,11 @@ export async function acceptClientSeed(services: Services, input: { gameId: stri
 /** POST /api/games/{gameId}/client-seed {clientSeed}. */
 export async function clientSeedRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
-  app.addHook('preHandler', requireUser);
+  app.addHook('preHandler', requireMover);
   app.post('/games/:gameId/client-seed', async (request) => {
-    const { gameId } = parseInput(gameIdParams, request.params);
-    const { clientSeed } = parseInput(clientSeedBody, request.body);
-    return acceptClientSeed(services, { gameId, userId: sessionUser(request).id, clientSeed });
+    const { gameId } = await moverInput(request, gameIdParams, request.params);
+    const { clientSeed } = await moverInput(request, clientSeedBody, request.body);
+    const { userId, unverified } = sessionMover(request);
+    return acceptClientSeed(services, { gameId, userId, clientSeed, session: unverified });
   });
 }

@@ -289,6 +289,21 @@ export async function drawFirst(money: GameTx, services: Services, loaded: Loade
   return { game: { row: write.next, seats: loaded.seats }, at: write.log.at };
 }
 
+/**
+ * The first draw the second client seed makes (clientSeeds.ts), in one statement of its own: it moves no
+ * money, and it is written only while the game is still at the version it was read at, so a sweeper,
+ * leave or cancel that drew first keeps its draw and this one writes nothing (null). Told to both
+ * players after it is written, like every transition.
+ */
+export async function drawFirstAlone(services: Services, loaded: LoadedGame, now: number): Promise<LoadedGame | null> {
+  const write = firstDraw(loaded.row, loaded.seats, now);
+  const written = await writeTransitions(services.db, [write]);
+  if (!written.has(write.next.id)) return null;
+  logTransition(services, write.next, { actor: 'server', action: 'create', now: write.log.at });
+  await runCommitted(services, [() => publish(services, write.next, loaded.seats)]);
+  return { row: write.next, seats: loaded.seats };
+}
+
 /** Leaving forfeits: the other player wins with 'opponent-left'. */
 export async function leaveGame(services: Services, input: { gameId: string; userId: string; mode: GameMode }): Promise<void> {
   await gameTransaction(services, async (money) => {

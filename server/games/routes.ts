@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameRef, startGameBody, type CurrentGameAnswer } from '../../protocol/game.ts';
@@ -9,7 +9,7 @@ import { carromMoveBody } from '../../protocol/carrom.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
 import { gamePlayers, games, type GameRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { requireMover, requireUser, sessionMover, sessionUser } from '../http/guards.ts';
+import { moverInput, requireMover, requireUser, sessionMover, sessionUser } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { activeGameOf, leaveGame, playMove } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
@@ -89,16 +89,6 @@ async function playerGameRoutes(app: FastifyInstance): Promise<void> {
   app.get('/score-history', async (request) => ({ records: await scoreHistoryOf(db, sessionUser(request).id) }));
 }
 
-/** A move's body; refused after the session's own check when the guard did not read it (a 401 first). */
-async function moveBody<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<z.output<S>> {
-  try {
-    return parseInput(schema, request.body);
-  } catch (error) {
-    await sessionMover(request).unverified?.verify();
-    throw error;
-  }
-}
-
 /**
  * The moves of every mode. Their guard (requireMover) takes a player this node has seen sign in from
  * memory and leaves the session's check to the move's own write, so a move is one round trip.
@@ -108,21 +98,21 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', requireMover);
 
   app.post('/rps-move', async (request) => {
-    const body = await moveBody(request, rpsMoveBody);
+    const body = await moverInput(request, rpsMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
     return gameUpdateFor(row, seats, userId);
   });
 
   app.post('/move-backgammon-checker', async (request) => {
-    const body = await moveBody(request, backgammonMoveBody);
+    const body = await moverInput(request, backgammonMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
     return gameUpdateFor(row, seats, userId);
   });
 
   app.post('/make-carrom-move', async (request) => {
-    const body = await moveBody(request, carromMoveBody);
+    const body = await moverInput(request, carromMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'carrom', move: body.move, v: body.v });
     return gameUpdateFor(row, seats, userId);
@@ -137,7 +127,7 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   ] as const;
   for (const [type, schema] of blotRoutes) {
     app.post(`/blot/${type}`, async (request) => {
-      const { gameId, v, ...fields } = await moveBody<(typeof blotRoutes)[number][1]>(request, schema);
+      const { gameId, v, ...fields } = await moverInput<(typeof blotRoutes)[number][1]>(request, schema, request.body);
       const { userId, unverified } = sessionMover(request);
       const { row, seats } = await playMove(services, { gameId, userId, session: unverified, mode: 'blot', move: { type, ...fields }, v });
       return gameUpdateFor(row, seats, userId);

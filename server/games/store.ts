@@ -72,6 +72,34 @@ export async function claimDueGames(tx: Tx, now: number, limit: number, gameId?:
   return rows.map(readLoaded);
 }
 
+/**
+ * A client seed for a game still waiting for its first draw (clientSeeds.ts), in one statement: taken
+ * only from one of the game's players, once per seat, before the wait is over (by the node's clock, as
+ * the sweeper's), and, for a player from this node's known sessions, only while that session is open.
+ * Returns the game as it now is (both seeds in when this one was the second), or null when any of that
+ * does not hold: the caller then asks again under the row's lock, where each refusal has its answer.
+ * The version does not move: nothing anyone sees has changed until the draw.
+ */
+export async function takeClientSeed(
+  db: Queryable,
+  input: { gameId: string; userId: string; clientSeed: string; now: number; sessionHash?: string | undefined },
+): Promise<LoadedGame | null> {
+  const [raw] = await executeNamed<Record<string, unknown>>(
+    db,
+    'take_client_seed',
+    sql`UPDATE games SET client_seeds = jsonb_set(coalesce(games.client_seeds, '["", ""]'::jsonb), ARRAY[p.seat::text], to_jsonb(${input.clientSeed}::text))
+        FROM game_players p
+        WHERE games.id = ${input.gameId}::uuid AND p.game_id = games.id AND p.user_id = ${input.userId}::uuid
+          AND games.status = 'in-progress' AND games.state = 'null'::jsonb
+          AND games.deadline_at > ${new Date(input.now).toISOString()}::timestamptz
+          AND coalesce(games.client_seeds ->> p.seat::integer, '') = ''
+          AND (${input.sessionHash ?? null}::text IS NULL OR EXISTS (
+            SELECT 1 FROM sessions s WHERE s.token_hash = ${input.sessionHash ?? null}::text AND s.user_id = ${input.userId}::uuid AND s.expires_at > now()))
+        RETURNING ${gameRow.columns}, ${seatsJson} AS seats`,
+  );
+  return raw ? readLoaded(raw) : null;
+}
+
 /** One transition to write: the game as it now is, the version it was read at, and its log line. */
 export interface TransitionWrite {
   next: GameRow;

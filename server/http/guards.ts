@@ -4,7 +4,8 @@ import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin,
 import { knownSessions } from '../auth/knownSessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { validationText } from '../../protocol/errors.ts';
-import { HttpError } from './errors.ts';
+import type { z } from 'zod';
+import { HttpError, parseInput } from './errors.ts';
 
 /** The player session tokens a request carries: `Authorization: Bearer` (inside Telegram) and the cookie. */
 export function playerCredentials(request: FastifyRequest): PlayerCredentials {
@@ -65,6 +66,19 @@ export async function requireMover(request: FastifyRequest): Promise<void> {
 export function sessionMover(request: FastifyRequest): Mover {
   if (!request.mover) throw new HttpError(401, validationText.notSignedIn);
   return request.mover;
+}
+
+/**
+ * The input of a requireMover route, parsed; when it is refused and the guard did not read the session,
+ * the session is checked first, so a request on an ended session is a 401 whatever it sends.
+ */
+export async function moverInput<S extends z.ZodType>(request: FastifyRequest, schema: S, input: unknown): Promise<z.output<S>> {
+  try {
+    return parseInput(schema, input);
+  } catch (error) {
+    await sessionMover(request).unverified?.verify();
+    throw error;
+  }
 }
 
 /** The operator token: the admin cookie, or `Authorization: Bearer <token>` from the admin app. */

@@ -239,6 +239,26 @@ for (const kind of databaseKinds) {
       expect([proof.statusCode, proof.json().message]).toEqual([404, fairnessText.neverDrawn]);
     });
 
+    it('a seed on a session that has ended since this node last saw it is 401, whatever it sends, and is not taken', async () => {
+      for (const end of ['logout', 'expiry'] as const) {
+        const [a, b, gameId] = await pair();
+        // The node has seen both sessions (the seed's route takes them from memory from now on).
+        expect((await currentGame(t.app, a)).game.phase).toBe(SEEDING_PHASE);
+        expect((await sendSeed(b.cookie, gameId, { clientSeed: seedOf('b') })).statusCode).toBe(200);
+        if (end === 'logout') expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: a.cookie } })).statusCode).toBe(200);
+        else await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${a.id}::uuid`);
+        for (const [id, body] of [
+          [gameId, { clientSeed: seedOf('a') }],
+          [gameId, { clientSeed: 'zz' }],
+          ['not-a-game', { clientSeed: seedOf('a') }],
+        ] as const) {
+          expect((await sendSeed(a.cookie, id, body)).statusCode, `${end} ${JSON.stringify(body)}`).toBe(401);
+        }
+        expect(await seedsOf(gameId)).toEqual({ seeds: ['', seedOf('b')], version: 1, lines: 0 });
+        await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: b.cookie }, payload: { gameId } });
+      }
+    });
+
     it('seeds and the wait racing: exactly one first draw, with every seed it took', async () => {
       for (let round = 0; round < 4; round += 1) {
         const [a, b, gameId] = await pair();
