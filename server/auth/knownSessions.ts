@@ -1,4 +1,7 @@
+import type { Services } from '../context.ts';
 import { nodeLocal } from '../nodeLocal.ts';
+import type { PlayerCredentials } from './sessions.ts';
+import { hashToken } from './tokens.ts';
 
 /**
  * Player sessions this node has already looked up: token hash → player id (issue 24: a cheaper move).
@@ -37,3 +40,19 @@ class KnownSessions {
 
 /** This node's known sessions. */
 export const knownSessions = nodeLocal(() => new KnownSessions());
+
+/** The hash of the one session token credentials carry, if exactly one (or the same one twice). */
+export function soleSessionHash({ header, cookie }: PlayerCredentials): string | undefined {
+  const token = header === undefined ? cookie : !cookie || cookie === header ? header : undefined;
+  return token ? hashToken(token) : undefined;
+}
+
+/**
+ * Credentials just found to be `userId`'s open session (an API request's guard, a socket's handshake):
+ * the player's next move or seed needs no read of it. The app opens its socket before Play, so a new
+ * game's first calls already find the session here.
+ */
+export function learnSession(services: Services, credentials: PlayerCredentials, userId: string): void {
+  const hash = soleSessionHash(credentials);
+  if (hash) knownSessions(services).learn(hash, userId);
+}

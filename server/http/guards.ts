@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
-import { knownSessions } from '../auth/knownSessions.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { knownSessions, learnSession, soleSessionHash } from '../auth/knownSessions.ts';
 import { validationText } from '../../protocol/errors.ts';
 import type { z } from 'zod';
 import { HttpError, parseInput } from './errors.ts';
@@ -18,8 +17,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = await findPlayer(request.server.services.db, credentials);
   if (!request.user) throw new HttpError(401, validationText.notSignedIn);
   // Its next move needs no read of the session (requireMover).
-  const token = soleToken(credentials);
-  if (token) knownSessions(request.server.services).learn(hashToken(token), request.user.id);
+  learnSession(request.server.services, credentials, request.user.id);
 }
 
 /** The signed-in player of a route guarded by requireUser. */
@@ -38,22 +36,14 @@ export interface Mover {
   unverified?: { sessionHash: string; verify(): Promise<void> };
 }
 
-/** The one session token a request carries, if it carries exactly one (or the same one twice). */
-function soleToken({ header, cookie }: PlayerCredentials): string | undefined {
-  if (header === undefined) return cookie || undefined;
-  return !cookie || cookie === header ? header || undefined : undefined;
-}
-
 /**
  * preHandler for the move routes (issue 24: one round trip per move): the player of a session this
  * node has looked up before comes from memory, checked by the move's own write; any other request is
  * guarded exactly as requireUser guards it (a header and a different cookie always are).
  */
 export async function requireMover(request: FastifyRequest): Promise<void> {
-  const sessions = knownSessions(request.server.services);
-  const token = soleToken(playerCredentials(request));
-  const sessionHash = token ? hashToken(token) : undefined;
-  const known = sessionHash ? sessions.playerOf(sessionHash) : undefined;
+  const sessionHash = soleSessionHash(playerCredentials(request));
+  const known = sessionHash ? knownSessions(request.server.services).playerOf(sessionHash) : undefined;
   if (sessionHash && known) {
     request.mover = { userId: known, unverified: { sessionHash, verify: () => requireUser(request) } };
     return;

@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
+import { learnSession } from '../auth/knownSessions.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import type { Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
@@ -64,6 +65,7 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
         next(new Error('Not signed in'));
         return;
       }
+      if (user) learnSession(app.services, credentials, user.id);
       socket.data.userId = user?.id ?? null;
       socket.data.adminId = admin?.id ?? null;
       next();

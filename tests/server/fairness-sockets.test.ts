@@ -3,6 +3,8 @@ import { shotSpeed } from '../../protocol/carrom.ts';
 import { randomBytes } from 'node:crypto';
 import { SEEDING_PHASE } from '../../protocol/fairness.ts';
 import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
+import { knownSessions } from '../../server/auth/knownSessions.ts';
+import { hashToken } from '../../server/auth/tokens.ts';
 import { sweepGameTimeouts } from '../../server/games/engine.ts';
 import { eventually } from './smtpSink.ts';
 import { fundedPlayer, seededRandom } from './gameHarness.ts';
@@ -53,6 +55,18 @@ for (const kind of databaseKinds) {
 
   describe(`client seeds over the sockets [${kind}]`, () => {
     const live = listeningApp(kind, { SEED_WAIT_MS: '3000' });
+
+    it("a socket's handshake tells the node the player's session, so their seeds and moves need no read of it; a bad one tells it nothing", async () => {
+      const ann = await fundedPlayer(live.t, 0);
+      const known = knownSessions(live.t.app.services);
+      const hash = hashToken(ann.cookie.replace(/^sid=/, ''));
+      expect(known.playerOf(hash)).toBeUndefined();
+      await connectClient(live.base, ann.cookie, live.open);
+      expect(known.playerOf(hash)).toBe(ann.id);
+      const forged = `sid=${randomBytes(32).toString('hex')}`;
+      await connectClient(live.base, forged, live.open);
+      expect(known.playerOf(hashToken(forged.replace(/^sid=/, '')))).toBeUndefined();
+    });
 
     it('both players hear the waiting game, then its first draw; the whole game proves itself with their seeds', async () => {
       const [ann, bob] = await Promise.all([fundedPlayer(live.t, 5), fundedPlayer(live.t, 5)]);
