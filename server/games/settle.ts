@@ -40,7 +40,9 @@ async function lockPlayers(tx: GameTx['tx'], ids: string[]): Promise<PlayerAtSet
     SELECT u.id::text AS "id", u.score AS "score",
            coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = u.id), 0)::text AS "balance",
            i.id::text AS "inviterId", i.is_affiliate AS "inviterIsAffiliate", i.affiliate_percentage::text AS "inviterPercentage"
-    FROM users u LEFT JOIN users i ON i.id = u.invited_by
+    FROM users u
+    -- The inviter by key (OFFSET 0, as store.ts seatsJson): never a cached hash join over every user.
+    LEFT JOIN LATERAL (SELECT id, is_affiliate, affiliate_percentage FROM users WHERE users.id = u.invited_by OFFSET 0) i ON true
     WHERE u.id IN (${ids[0]}::uuid, ${ids[1]}::uuid)
     ORDER BY u.id
     FOR NO KEY UPDATE OF u`,
@@ -94,7 +96,9 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
         user_id uuid, result text, score integer, change integer, opponent_username text,
         user_points integer, opponent_points integer)
     ), scored AS (
-      UPDATE users u SET score = r.score FROM r WHERE u.id = r.user_id
+      -- Both players named by key as well: joined to the record set alone, the plan cached while the
+      -- table was small could scan every user at every settlement (as the move's write once did).
+      UPDATE users u SET score = r.score FROM r WHERE u.id IN (${winnerId}::uuid, ${loserId}::uuid) AND u.id = r.user_id
     ), seated AS (
       UPDATE game_players gp SET active = false, score_change = r.change FROM r
       WHERE gp.game_id = ${row.id}::uuid AND gp.user_id = r.user_id

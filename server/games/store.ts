@@ -169,7 +169,16 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
           ),
         )
       : // The sweeper's batch: any number of games at once, none with a session.
-        await executeNamed<{ id: string }>(db, 'write_transitions', transitionSql(sql`json_to_recordset(${JSON.stringify(records)}::json)`, sql`g.id = w.id AND g.version = w.read_version`));
+        await executeNamed<{ id: string }>(
+          db,
+          'write_transitions',
+          transitionSql(
+            sql`json_to_recordset(${JSON.stringify(records)}::json)`,
+            // The games named by key too (one array parameter, so the statement's text never changes):
+            // an index lookup of these rows whatever plan the connection cached for the join.
+            sql`g.id = ANY(${`{${records.map((r) => r.id).join(',')}}`}::uuid[]) AND g.id = w.id AND g.version = w.read_version`,
+          ),
+        );
   return new Set(rows.map((r) => r.id));
 }
 
