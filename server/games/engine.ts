@@ -19,6 +19,7 @@ import { refundGame, settleGame } from './settle.ts';
 import { claimDueGames, insertGames, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
 import type { Mover } from '../http/guards.ts';
 import { seenGames } from './seenGames.ts';
+import { deadlineTimers } from './deadlines.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
 
 /**
@@ -82,6 +83,7 @@ function newGameRow(services: Services, spec: NewGame): GameRow {
 
 /** Both players of a new game hear of it (after commit), each with their own view. */
 function announceGame(services: Services, row: GameRow, seats: Seat[]): void {
+  keep(services, row, seats);
   for (const seat of seats) {
     const update = gameUpdateFor(row, seats, seat.userId, { firstUpdate: true });
     services.sockets.to(userRoom(seat.userId)).emit('gameStarted', update);
@@ -171,8 +173,14 @@ async function commitState(money: GameTx, services: Services, { row, seats }: Lo
   return next;
 }
 
-export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}): void {
+/** The game as just committed, kept by this node for its next move, with a timer at its deadline. */
+function keep(services: Services, row: GameRow, seats: Seat[]): void {
   seenGames(services).saw(row, seats);
+  deadlineTimers(services).watch(row);
+}
+
+export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}): void {
+  keep(services, row, seats);
   for (const seat of seats) {
     services.sockets.to(userRoom(seat.userId)).emit('game-update', gameUpdateFor(row, seats, seat.userId, flags));
   }
@@ -417,6 +425,37 @@ async function sweepOne(services: Services, gameId: string, now: number): Promis
     await retryLater(services, gameId, now, error);
     return false;
   }
+}
+
+/**
+ * A deadline this node's timer saw come (deadlines.ts), for the version the timer was set for: the
+ * rules' timeout computed on the kept copy and written in one statement at that version, as a move is
+ * (no lock, no read). A timeout that ends the game, or the end of a seed wait (whose seeds the kept copy
+ * may not have), goes the sweeper's way, under the row's lock. A game that has moved on since writes
+ * nothing. Returns whether a timeout was applied.
+ */
+export async function timeoutKeptGame(services: Services, gameId: string, version: number, now = Date.now()): Promise<boolean> {
+  const kept = seenGames(services).get(gameId);
+  if (!kept || kept.row.version !== version || kept.row.status !== 'in-progress') return false;
+  if (isSeeding(kept.row)) return sweepOne(services, gameId, now);
+  const rules = rulesOf(kept.row.gameMode);
+  let state: unknown;
+  try {
+    const due = rules.deadline(kept.row.state);
+    if (due === null || due > now) return false;
+    state = rules.timeout(kept.row.state, now);
+  } catch {
+    // Its rules cannot read it: the sweeper's way, which logs it and puts the game back by a minute.
+    return sweepOne(services, gameId, now);
+  }
+  const { next, outcome } = nextRow(kept.row, state, now);
+  if (outcome) return sweepOne(services, gameId, now);
+  const transition: Transition = { actor: 'timeout', action: 'timeout', now };
+  const written = await writeTransitions(services.db, [{ next, readVersion: version, log: logLine(transition) }]);
+  if (!written.has(gameId)) return false;
+  logTransition(services, next, transition);
+  await runCommitted(services, [() => publish(services, next, kept.seats, { timeoutTriggered: true })]);
+  return true;
 }
 
 /**

@@ -1,16 +1,22 @@
 import { startRounds } from '../background.ts';
 import type { Services } from '../context.ts';
 import { expireSearches } from '../matchmaking/queue.ts';
-import { sweepGameTimeouts } from './engine.ts';
+import { deadlineTimers } from './deadlines.ts';
+import { sweepGameTimeouts, timeoutKeptGame } from './engine.ts';
 
 /**
  * The sweeper: on every node, every GAME_SWEEP_MS, apply the rules' timeouts of due games and refund
  * searches past their time. No in-memory timer is the only copy of anything: the deadlines live in the
- * database, so when a node dies another one carries on.
+ * database, so when a node dies another one carries on. Beside it, a timer at each deadline of the
+ * games this node published (deadlines.ts) applies most timeouts on time; the sweeper has the rest.
  */
 export function startGameWorkers(services: Services): () => Promise<void> {
   const { log } = services;
-  return startRounds(services.config.games.sweepMs, async () => {
+  const timers = deadlineTimers(services);
+  timers.start((gameId, version) => {
+    timeoutKeptGame(services, gameId, version).catch((error: unknown) => log.warn({ err: error, gameId }, 'game deadline timer failed; the sweeper has it'));
+  });
+  const stopSweeps = startRounds(services.config.games.sweepMs, async () => {
     try {
       await sweepGameTimeouts(services);
     } catch (error) {
@@ -22,4 +28,8 @@ export function startGameWorkers(services: Services): () => Promise<void> {
       log.error({ err: error }, 'search expiry failed');
     }
   });
+  return async () => {
+    timers.stop();
+    await stopSweeps();
+  };
 }

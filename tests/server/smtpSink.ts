@@ -32,10 +32,10 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
 }
 
 /** Waits until `predicate` holds, polling; for effects that happen after the answer (mail delivery). */
-export async function eventually<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
   const started = Date.now();
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
