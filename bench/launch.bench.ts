@@ -30,7 +30,7 @@ import type { Bench, BenchResult } from './table.ts';
  * LAUNCH_BENCH_CLUSTER=1 `npm run start:cluster` (two nodes, its balancer, PostgreSQL + Redis); this
  * process is the load generator, its CPU reported apart from the nodes', the balancer's, PostgreSQL's
  * and Redis's. Knobs: LAUNCH_BENCH_PLAYERS (5000), LAUNCH_BENCH_SECONDS (300), LAUNCH_BENCH_STAY_S
- * (120-360), LAUNCH_BENCH_THINK_SCALE (1).
+ * (120-360), LAUNCH_BENCH_THINK_SCALE (1); LAUNCH_BENCH_PROFILE=<dir> writes the one node's CPU profile there.
  */
 
 const BOT_TOKEN = '7000098:launch-bench-token';

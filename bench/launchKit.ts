@@ -122,7 +122,7 @@ export function costliestStatements(before: Map<string, StatementCost> | null, a
 
 /** One node in its own process, as in production: every background round, logging at info to a file. */
 export async function startNodeTarget(databaseUrl: string, searchPath: string, env: Record<string, string>): Promise<Target> {
-  const server = await startServer({ databaseUrl, searchPath, allWorkers: true, logLevel: 'info', env });
+  const server = await startServer({ databaseUrl, searchPath, allWorkers: true, logLevel: 'info', env, cpuProfileDir: process.env.LAUNCH_BENCH_PROFILE || undefined });
   return {
     url: server.url,
     describe: 'one node (its own process, every background round, a pool of 10 connections, logging at info to a file)',
