@@ -7,6 +7,13 @@ import net from 'node:net';
 const STICKY_COOKIE = 'lb_node';
 /** A Socket.IO session not seen for this long is forgotten (a polling client is seen every ~25 s). */
 export const SESSION_IDLE_MS = 120_000;
+/**
+ * An idle connection to a node is kept this long for the next request: well under the node's own
+ * keep-alive (Fastify's 72 s), so a node never closes one just as the balancer sends on it. A new
+ * connection per request cost the balancer and the nodes a connect, an accept and a close each (issue 24's
+ * launch spike on the cluster: ~150,000 of them).
+ */
+const NODE_IDLE_MS = 30_000;
 
 /**
  * @param {{ index: number, port: number, state: string }[]} nodes the nodes, kept up to date by the caller
@@ -17,6 +24,15 @@ export function createBalancer(nodes, markDown) {
   /** Socket.IO session id → the node that made it (learnt from the handshake's answer). */
   const sessions = new Map();
   let turn = 0;
+  /** Kept-alive connections, per node port. */
+  const agents = new Map();
+  const agentOf = (node) => {
+    let agent = agents.get(node.port);
+    if (!agent) agents.set(node.port, (agent = new http.Agent({ keepAlive: true, timeout: NODE_IDLE_MS, scheduling: 'lifo' })));
+    return agent;
+  };
+  /** Requests already sent again once after a kept connection failed under them. */
+  const resent = new WeakSet();
 
   function parseTarget(rawUrl) {
     try {
@@ -90,15 +106,18 @@ export function createBalancer(nodes, markDown) {
     res.end(JSON.stringify({ message: 'No server node is available right now' }));
   }
 
+  const bodiless = (req) => (req.method === 'GET' || req.method === 'HEAD') && !req.headers['content-length'] && !req.headers['transfer-encoding'];
+
   function proxyHttp(req, res, tried = new Set()) {
     const node = pick(req, tried);
     if (!node) return unavailable(res);
     tried.add(node.index);
     // Transfer-Encoding is kept: the body is passed through as it comes.
     const headers = { ...endToEnd(req.headers, ['transfer-encoding']), ...forwarded(req) };
-    const upstream = http.request({ host: '127.0.0.1', port: node.port, method: req.method, path: req.url, headers, agent: false });
+    const upstream = http.request({ host: '127.0.0.1', port: node.port, method: req.method, path: req.url, headers, agent: agentOf(node) });
     let connected = false;
     let clientGone = false;
+    let answered = false;
     // The body is read only once the node has taken the connection, so a refused one is retried intact.
     upstream.on('socket', (socket) => {
       const onConnect = () => {
@@ -114,6 +133,14 @@ export function createBalancer(nodes, markDown) {
         markDown(node, error.code ?? error.message);
         return proxyHttp(req, res, tried);
       }
+      // A kept connection that had closed under the request (the node stopped): a request without a body
+      // cannot have been acted on, and is sent once more, on a new connection. One with a body may have
+      // been, and is answered 502 as any request the node dropped.
+      if (upstream.reusedSocket && !answered && !resent.has(req) && bodiless(req)) {
+        resent.add(req);
+        tried.delete(node.index);
+        return proxyHttp(req, res, tried);
+      }
       // The node went away with this request in flight.
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
@@ -121,6 +148,7 @@ export function createBalancer(nodes, markDown) {
       } else res.destroy();
     });
     upstream.on('response', (answer) => {
+      answered = true;
       const out = endToEnd(answer.headers);
       if (stickyCookie(req) !== node.index) {
         const cookie = `${STICKY_COOKIE}=${node.index + 1}; Path=/; HttpOnly; SameSite=Lax`;

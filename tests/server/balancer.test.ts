@@ -34,6 +34,30 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/**
+ * A node that counts the connections it accepted and drops any connection on its second request
+ * without answering, as a node that had just closed a kept connection the balancer sent on.
+ */
+async function droppingNode(index: number): Promise<{ node: BalancedNode; connections: () => number; requests: string[] }> {
+  let connections = 0;
+  const requests: string[] = [];
+  const served = new WeakSet<object>();
+  const server = http.createServer((req, res) => {
+    if (served.has(req.socket)) {
+      requests.push(`${req.method} dropped`);
+      req.socket.destroy();
+      return;
+    }
+    served.add(req.socket);
+    requests.push(`${req.method} answered`);
+    req.resume();
+    req.on('end', () => res.end(`node${index + 1}`));
+  });
+  server.on('connection', () => (connections += 1));
+  const port = await listen(server);
+  return { node: { index, port, state: 'up' }, connections: () => connections, requests };
+}
+
 async function balance(nodes: BalancedNode[]) {
   const markedDown: string[] = [];
   const { server } = createBalancer(nodes, (node, reason) => {
@@ -45,7 +69,11 @@ async function balance(nodes: BalancedNode[]) {
     const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
     return { status: res.status, body: await res.text() };
   };
-  return { get, markedDown };
+  const post = async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/rps-move`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    return { status: res.status, body: await res.text() };
+  };
+  return { get, post, markedDown };
 }
 
 describe('the cluster balancer', () => {
@@ -64,6 +92,29 @@ describe('the cluster balancer', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, get));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['node1', 'node2']));
+  });
+
+  it('keeps its connections to a node open from one request to the next', async () => {
+    let connections = 0;
+    const server = http.createServer((_req, res) => res.end('node1'));
+    server.on('connection', () => (connections += 1));
+    const { get } = await balance([{ index: 0, port: await listen(server), state: 'up' }]);
+    for (let i = 0; i < 5; i += 1) expect(await get()).toEqual({ status: 200, body: 'node1' });
+    expect(connections).toBe(1);
+  });
+
+  it('sends a request without a body again when the kept connection closes under it; one with a body is a 502', async () => {
+    const dropping = await droppingNode(0);
+    const { get, post, markedDown } = await balance([dropping.node]);
+    expect(await get()).toEqual({ status: 200, body: 'node1' });
+    // The kept connection is dropped under the GET: sent again on a new connection, answered.
+    expect(await get()).toEqual({ status: 200, body: 'node1' });
+    // Under a POST it may have been acted on: never sent twice.
+    const dropped = await post();
+    expect(dropped.status).toBe(502);
+    expect(dropping.requests).toEqual(['GET answered', 'GET dropped', 'GET answered', 'POST dropped']);
+    expect(dropping.connections()).toBe(2);
+    expect(markedDown).toEqual([]);
   });
 
   it('answers 503 with a message when no node takes the connection, and marks each down', async () => {
