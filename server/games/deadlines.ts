@@ -9,7 +9,7 @@ import type { GameRow } from '../db/schema.ts';
  *
  * Never the only copy of anything: the deadline is in the game's row, and the sweeper (workers.ts) still
  * applies every due timeout this node's timers did not, after a restart or on another node. A timer only
- * says "this version of this game is due now"; engine.ts timeoutKeptGame decides on the game itself and
+ * says "this version of this game is due now"; timeouts.ts timeoutKeptGame decides on the game itself and
  * writes only at that version, so a move, a leave or another node that came first always wins.
  */
 

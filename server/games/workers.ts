@@ -2,7 +2,7 @@ import { startRounds } from '../background.ts';
 import type { Services } from '../context.ts';
 import { expireSearches } from '../matchmaking/queue.ts';
 import { deadlineTimers } from './deadlines.ts';
-import { sweepGameTimeouts, timeoutKeptGame } from './engine.ts';
+import { sweepGameTimeouts, timeoutKeptGame } from './timeouts.ts';
 
 /**
  * The sweeper: on every node, every GAME_SWEEP_MS, apply the rules' timeouts of due games and refund

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fairnessText, SEEDING_PHASE, type GameProof } from '../../protocol/fairness.ts';
 import type { GameViewBase } from '../../protocol/game.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { verifyProof } from '../../rules/verify.ts';
 import { cookieOf, databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDING_PHASE } from '../../protocol/fairness.ts';
 import { RPS_REVEAL_MS } from '../../protocol/rps.ts';
 import { buildApp } from '../../server/app.ts';
-import { timeoutKeptGame } from '../../server/games/engine.ts';
+import { timeoutKeptGame } from '../../server/games/timeouts.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { eventually } from './smtpSink.ts';
 import { currentGame, fundedPlayer, pairedRps, rpsMove, type Player } from './gameHarness.ts';

@@ -5,7 +5,7 @@ import { SEEDING_PHASE } from '../../protocol/fairness.ts';
 import type { GameUpdate, GameViewBase } from '../../protocol/game.ts';
 import { knownSessions } from '../../server/auth/knownSessions.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { eventually } from './smtpSink.ts';
 import { fundedPlayer, seededRandom } from './gameHarness.ts';
 import { databaseKinds } from './harness.ts';

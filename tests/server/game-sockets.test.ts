@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameUpdate, QueueEntry } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { cookieOf, databaseKinds } from './harness.ts';
 import { fundedPlayer, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';

@@ -79,7 +79,7 @@ export async function playRpsToEnd(t: TestApp, a: Player, b: Player, gameId: str
 
 /** Ends the 2.4 s reveal at once, through the real sweeper with a clock moved forward. */
 export async function nextRound(t: TestApp): Promise<void> {
-  const { sweepGameTimeouts } = await import('../../server/games/engine.ts');
+  const { sweepGameTimeouts } = await import('../../server/games/timeouts.ts');
   await sweepGameTimeouts(t.app.services, Date.now() + 2500);
 }
 

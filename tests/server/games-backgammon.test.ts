@@ -2,7 +2,7 @@ import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { BackgammonGameView, BackgammonStep } from '../../protocol/backgammon.ts';
 import type { GameUpdate } from '../../protocol/game.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { databaseKinds } from './harness.ts';
 import { balanceOf, currentGame, fundedPlayer, started, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';

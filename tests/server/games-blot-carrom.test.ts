@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlotGameView } from '../../protocol/blot.ts';
 import type { CarromGameView } from '../../protocol/carrom.ts';
 import type { GameUpdate } from '../../protocol/game.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import type { BlotState } from '../../rules/blot/index.ts';
 import { databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';

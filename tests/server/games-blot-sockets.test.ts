@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blotSuits, type BlotGameView, type BlotTrumpChoice } from '../../protocol/blot.ts';
 import type { GameUpdate } from '../../protocol/game.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { databaseKinds } from './harness.ts';
 import { balanceOf, fundedPlayer, seededRandom, type Player } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';

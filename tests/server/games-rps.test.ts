@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RPS_TURN_MS } from '../../protocol/rps.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { eloChange } from '../../server/games/settle.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { gameSeedOf } from '../../rules/random.ts';

@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { sweepGameTimeouts } from '../../server/games/engine.ts';
+import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { sql } from 'drizzle-orm';
 import { databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
