@@ -51,3 +51,19 @@ export function stubApi(routes: Record<string, StubRoute> = {}) {
     },
   };
 }
+
+/**
+ * The server around a leave (spec §7): GET /api/current-game answers the running game until the
+ * leave is posted, then the game the leave ended, as the server does for a minute after. Without
+ * this the lobby would find the game still running and rightly take the player back to it.
+ */
+export function leaveAnswers(leaveRoute: string, running: unknown, ended: unknown): Record<string, StubRoute> {
+  let left = false;
+  return {
+    'GET /api/current-game': () => ({ body: left ? ended : running }),
+    [leaveRoute]: () => {
+      left = true;
+      return { body: { ok: true } };
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { BackgammonGameView, BackgammonMoveBody, BackgammonStep } from '../
 import type { GameUpdate } from '../../protocol/game.ts';
 import { backgammonRules, legalMoves, stepOptions, turnOfState, type BackgammonState, type StepOptions } from '../../rules/backgammon/index.ts';
 import { DICE_ROLL_MS, REPLAY_LEAD_MS, REPLAY_STEP_MS } from '../../src/games/backgammon/backgammonStore.ts';
-import { stubApi, type StubRoute } from './apiStub.ts';
+import { leaveAnswers, stubApi, type StubRoute } from './apiStub.ts';
 import { fakeSockets } from './fakeSocket.ts';
 import { backgammonPastOpening, backgammonStart, backgammonUpdate, backgammonWithBoard, GAME_ID, ME, OPPONENT } from './gameFixtures.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
@@ -361,7 +361,9 @@ describe('the Backgammon screen around the board', () => {
   });
 
   it('asks before leaving; Leave posts /api/leave-backgammon-game and goes to the lobby', async () => {
-    const api = bgApi(backgammonUpdate(backgammonPastOpening()), { 'POST /api/leave-backgammon-game': { body: { ok: true } } });
+    const state = backgammonPastOpening();
+    const ended = backgammonUpdate(backgammonRules.resign(state, ME, Date.now()), { v: 5 });
+    const api = bgApi(backgammonUpdate(state), leaveAnswers('POST /api/leave-backgammon-game', backgammonUpdate(state), ended));
     const { user, path } = await openBackgammon();
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.click(screen.getByRole('button', { name: 'Leave game' }));

@@ -2,9 +2,9 @@ import { act as actReact, fireEvent, screen, waitFor, within } from '@testing-li
 import { describe, expect, it, vi } from 'vitest';
 import { BLOT_ROUND_RESULTS_MS, blotMove, type BlotGameView } from '../../protocol/blot.ts';
 import type { GameUpdate } from '../../protocol/game.ts';
-import type { BlotState } from '../../rules/blot/index.ts';
+import { blotRules, type BlotState } from '../../rules/blot/index.ts';
 import { CARD_FLIGHT_MS, ERROR_SHOWN_MS, LAST_TRICK_MS } from '../../src/games/blot/blotStore.ts';
-import { stubApi, type StubRoute } from './apiStub.ts';
+import { leaveAnswers, stubApi, type StubRoute } from './apiStub.ts';
 import { act, blotDeal, blotUpdate, card, exampleATricks, finalDecision, playExampleA, playMove, select, take } from './blotFixtures.ts';
 import { fakeSockets } from './fakeSocket.ts';
 import { GAME_ID, ME, OPPONENT } from './gameFixtures.ts';
@@ -366,7 +366,9 @@ describe('the end of a round and of the game', () => {
 
 describe('leaving, cancellation and chat', () => {
   it('asks before leaving; Leave posts /api/leave-belote-game and goes to the lobby', async () => {
-    const api = blotApi(blotUpdate(meToDecide()), { 'POST /api/leave-belote-game': { body: { ok: true } } });
+    const state = meToDecide();
+    const ended = blotUpdate(blotRules.resign(state, ME, Date.now()), { v: 5 });
+    const api = blotApi(blotUpdate(state), leaveAnswers('POST /api/leave-belote-game', blotUpdate(state), ended));
     const { user, path } = await openBlot();
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.click(screen.getByRole('button', { name: 'Leave game' }));

@@ -4,7 +4,7 @@ import { CARROM_END_REDIRECT_MS, CARROM_STEPS_PER_SECOND, shotSpeed, type Carrom
 import type { GameUpdate } from '../../protocol/game.ts';
 import { carromRules, type CarromState } from '../../rules/carrom/index.ts';
 import { lockVerticalSwipes, unlockVerticalSwipes } from '../../src/platform/telegram.ts';
-import { stubApi, type StubRoute } from './apiStub.ts';
+import { leaveAnswers, stubApi, type StubRoute } from './apiStub.ts';
 import { carromStart, carromUpdate, carromWith, describedBoard, missShot, strikerFallShot } from './carromFixtures.ts';
 import { fakeSockets } from './fakeSocket.ts';
 import { GAME_ID, ME, OPPONENT } from './gameFixtures.ts';
@@ -387,7 +387,9 @@ describe('the Carrom screen around the board', () => {
   });
 
   it('asks before leaving; Leave posts /api/leave-carrom-game and goes to the lobby', async () => {
-    const api = carromApi(carromUpdate(carromStart()), { 'POST /api/leave-carrom-game': { body: { ok: true } } });
+    const state = carromStart();
+    const ended = carromUpdate(carromRules.resign(state, ME, Date.now()), { v: 5 });
+    const api = carromApi(carromUpdate(state), leaveAnswers('POST /api/leave-carrom-game', carromUpdate(state), ended));
     const { user, path } = await openCarrom();
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.click(screen.getByRole('button', { name: 'Leave game' }));

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameUpdate } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
-import { stubApi, type StubRoute } from './apiStub.ts';
+import { leaveAnswers, stubApi, type StubRoute } from './apiStub.ts';
 import { fakeSockets } from './fakeSocket.ts';
 import { finishedRps, GAME_ID, ME, OPPONENT, rpsUpdate } from './gameFixtures.ts';
 import { makeUser, renderApp } from './renderApp.tsx';
@@ -214,7 +214,7 @@ describe('the end of an RPS game', () => {
 
 describe('leaving, cancellation, settings and chat', () => {
   it('asks before leaving; Leave posts /api/leave-rps-game and goes to the lobby', async () => {
-    const api = rpsApi(rpsUpdate(), { 'POST /api/leave-rps-game': { body: { ok: true } } });
+    const api = rpsApi(rpsUpdate(), leaveAnswers('POST /api/leave-rps-game', rpsUpdate(), finishedRps(false, { endReason: 'opponent-left' })));
     const { user, path } = await openRps();
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.click(screen.getByRole('button', { name: 'Leave game' }));
