@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import type { GameUpdate } from '../protocol/game.ts';
@@ -98,7 +99,7 @@ const bench: Bench = {
     const client = httpClient(server.url, 512);
     const bots: Bot[] = [];
     const moves: { kind: MoveKind; ms: number; at: number }[] = [];
-    const seeds: { kind: SeedKind; ms: number }[] = [];
+    const seeds: { kind: SeedKind; ms: number; at: number }[] = [];
     const refused = new Map<string, number>();
     const advanceLate: number[] = [];
     let sockets: Socket[] = [];
@@ -112,7 +113,7 @@ const bench: Bench = {
         const key = `client seed ${seeded.status} ${(seeded.body as unknown as { message?: string }).message ?? ''}`;
         refused.set(key, (refused.get(key) ?? 0) + 1);
       } else {
-        seeds.push({ kind: (seeded.body.game.phase as string) === SEEDING_PHASE ? 'client seed, first of a game' : 'client seed, second (makes the first draw)', ms: seeded.ms });
+        seeds.push({ kind: (seeded.body.game.phase as string) === SEEDING_PHASE ? 'client seed, first of a game' : 'client seed, second (makes the first draw)', ms: seeded.ms, at: performance.now() });
         track(bot, seeded.body.game);
       }
       let view = await waitFor(bot, (v) => v.phase !== SEEDING_PHASE, 120_000);
@@ -224,6 +225,7 @@ const bench: Bench = {
         perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
       }
       const busiest = Math.max(0, ...perSecond.values());
+      if (process.env.RPS_BENCH_DUMP) writeFileSync(process.env.RPS_BENCH_DUMP, JSON.stringify({ playStart, moves, seeds }));
       const errors = server.errorLines();
       notes.push(
         '',

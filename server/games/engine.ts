@@ -220,11 +220,14 @@ function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
   return { state, transition: { actor: input.userId, action: 'move', move: input.move, now } satisfies Transition };
 }
 
-/** The move on a kept copy of the game, or null when the copy refuses it or it ends the game. */
-function tryMove(seen: LoadedGame, input: MoveInput): ReturnType<typeof applyMove> | null {
+/**
+ * The move on a kept copy of the game; 'ends' when on the copy it ends the game, null when the copy
+ * refuses it (the copy may be stale: a fresh read decides).
+ */
+function tryMove(seen: LoadedGame, input: MoveInput): ReturnType<typeof applyMove> | 'ends' | null {
   try {
     const move = applyMove(seen, input);
-    return nextRow(seen.row, move.state, move.transition.now).outcome ? null : move;
+    return nextRow(seen.row, move.state, move.transition.now).outcome ? 'ends' : move;
   } catch (error) {
     if (error instanceof HttpError) return null;
     throw error;
@@ -261,13 +264,15 @@ export async function playMove(services: Services, input: MoveInput): Promise<{ 
   // trip for the whole move. Anything else first guards the request as every route is guarded.
   const seen = seenGames(services).get(input.gameId);
   const fromSeen = seen ? tryMove(seen, input) : null;
-  if (fromSeen) {
+  if (fromSeen && fromSeen !== 'ends') {
     const played = await writeMove(services, seen as LoadedGame, fromSeen, input.session && { hash: input.session.sessionHash, userId: input.userId });
     if (played) return played;
     seenGames(services).forget(input.gameId);
   }
   await input.session?.verify();
-  for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
+  // A move that ends the game on the kept copy goes straight to the lock, where the copy is not trusted:
+  // the row is read again under it and the move made on what it holds.
+  for (let attempt = 1; fromSeen !== 'ends' && attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const loaded = await loadGame(services.db, input.gameId);
     if (!loaded) throw new HttpError(404, gameText.gameNotFound);
     const move = applyMove(loaded, input);

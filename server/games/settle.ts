@@ -3,7 +3,7 @@ import type { Outcome } from '../../rules/game.ts';
 import { executeNamed } from '../db/named.ts';
 import { accountsLinked } from '../integrity/links.ts';
 import { gamePlayers, type GameRow, type Settlement } from '../db/schema.ts';
-import { balanceOf, type TransferRequest } from '../ledger/ledger.ts';
+import { balanceOf, readTransfers, transfersPayload, type TransferRequest, type TransferRow } from '../ledger/ledger.ts';
 import type { GameTx } from './outbox.ts';
 import type { Seat } from './views.ts';
 
@@ -53,7 +53,8 @@ async function lockPlayers(tx: GameTx['tx'], ids: string[]): Promise<PlayerAtSet
  * Pays out a finished game in the transaction that finished it: escrow → winner (the spec §9 payout),
  * the rest → house rake, the winner's inviter's share → their pending rewards; ratings, score history
  * and played-game records for both. Every transfer is keyed by the game, so it can happen only once.
- * Three statements: the players, their records, the money.
+ * Two statements (three with an inviter to check): the players under their locks, then their records and
+ * the money together.
  */
 export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, seats: Seat[]): Promise<Settlement> {
   const { tx } = money;
@@ -87,9 +88,23 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
     user_points: points(userId),
     opponent_points: points(opponentId),
   }));
-  await executeNamed(
+  // The money: escrow → winner, the rake, the inviter's share; every transfer keyed by the game.
+  const transfers: TransferRequest[] = [];
+  if (bet > 0n) {
+    transfers.push({ from: 'escrow', to: { kind: 'user', userId: winnerId }, amount: row.payoutMicro, kind: 'payout', idempotencyKey: `game:${row.id}:payout`, ref: row.id });
+    const rake = 2n * bet - row.payoutMicro;
+    if (rake > 0n) transfers.push({ from: 'escrow', to: 'house_rake', amount: rake, kind: 'rake', idempotencyKey: `game:${row.id}:rake`, ref: row.id });
+    const referral = await referralOf(tx, row, outcome, winner);
+    if (referral) transfers.push(referral);
+  }
+
+  // The records and the money in one statement (one round trip fewer while the game's row is locked).
+  // The money is the statement's own result, so it runs last within it: a transfer holds its accounts'
+  // rows (an escrow and a rake shard) until COMMIT, and this holds them only from here to the commit
+  // (the game row's write), not through the players' lock above.
+  const moved = await executeNamed<TransferRow>(
     tx,
-    'settle_records',
+    'settle_records_and_money',
     sql`
     WITH r AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(
@@ -105,29 +120,23 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
     ), history AS (
       INSERT INTO score_history (user_id, game_id, result, score, change)
       SELECT r.user_id, ${row.id}::uuid, r.result, r.score, r.change FROM r
+    ), played AS (
+      INSERT INTO played_games (user_id, game_id, game_mode, bet_micro, result, opponent_username, user_score, opponent_score, end_reason)
+      SELECT r.user_id, ${row.id}::uuid, ${row.gameMode}, ${bet.toString()}::bigint, r.result, r.opponent_username,
+             r.user_points, r.opponent_points, ${outcome.endReason}
+      FROM r
     )
-    INSERT INTO played_games (user_id, game_id, game_mode, bet_micro, result, opponent_username, user_score, opponent_score, end_reason)
-    SELECT r.user_id, ${row.id}::uuid, ${row.gameMode}, ${bet.toString()}::bigint, r.result, r.opponent_username,
-           r.user_points, r.opponent_points, ${outcome.endReason}
-    FROM r`,
+    -- The rows above are written whatever this returns: every data-modifying part of a statement runs.
+    SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
+           o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
+    FROM ledger_transfers(${transfersPayload(transfers, money.shard)}::jsonb)`,
   );
+  const results = readTransfers(transfers, moved);
+  money.noteTransfers(results);
 
   const balances = { [winnerId]: winner.balance, [loserId]: loser.balance };
-  // The money last: a transfer holds its accounts' rows (an escrow and a rake shard) until COMMIT, so
-  // this transaction holds them only from here to its commit (the game row's write), not through the
-  // ratings and records above.
-  if (bet > 0n) {
-    const requests: TransferRequest[] = [
-      { from: 'escrow', to: { kind: 'user', userId: winnerId }, amount: row.payoutMicro, kind: 'payout', idempotencyKey: `game:${row.id}:payout`, ref: row.id },
-    ];
-    const rake = 2n * bet - row.payoutMicro;
-    if (rake > 0n) requests.push({ from: 'escrow', to: 'house_rake', amount: rake, kind: 'rake', idempotencyKey: `game:${row.id}:rake`, ref: row.id });
-    const referral = await referralOf(tx, row, outcome, winner);
-    if (referral) requests.push(referral);
-    const [payout] = await money.transferMany(requests);
-    const paid = payout?.balances[winnerId];
-    if (paid !== undefined) balances[winnerId] = paid.toString();
-  }
+  const paid = results[0]?.balances[winnerId];
+  if (paid !== undefined) balances[winnerId] = paid.toString();
   return { balances, scoreChanges };
 }
 

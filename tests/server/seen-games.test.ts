@@ -6,7 +6,7 @@ import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { sql } from 'drizzle-orm';
 import { databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
-import { currentGame, fundedPlayer, nextRound, pairedRps, rpsMove, type Player } from './gameHarness.ts';
+import { balanceOf, currentGame, fundedPlayer, nextRound, pairedRps, rpsMove, type Player } from './gameHarness.ts';
 
 /**
  * A node computes a move on the game as it last saw it committed (server/games/seenGames.ts), without
@@ -61,6 +61,26 @@ for (const kind of databaseKinds) {
       // Round 1 went to a (rock beat scissors), as on the other node; the refused paper changed nothing.
       expect(game.wins).toEqual({ [a.id]: 1, [b.id]: 0 });
       expect(game.currentRound).toBe(2);
+    });
+
+    it('a move the stale copy says would end the game, ended meanwhile on the other node, is refused and settles nothing', async () => {
+      const [a, b] = await Promise.all([fundedPlayer(t, 10), fundedPlayer(t, 10)]);
+      const gameId = await pairedRps(t.app, a, b, 1);
+      for (let round = 1; round <= 2; round += 1) {
+        expect((await rpsMove(t.app, a, gameId, 'rock')).statusCode).toBe(200);
+        expect((await rpsMove(t.app, b, gameId, 'scissors')).statusCode).toBe(200);
+        await nextRound(t);
+      }
+      // Round 3 here: a leads 2-0 and b has chosen, so on this node's copy a's rock ends the game...
+      expect((await rpsMove(t.app, b, gameId, 'scissors')).statusCode).toBe(200);
+      // ...but a plays it on the other node first, which ends and settles the game.
+      const ended = await rpsMove(other, a, gameId, 'rock');
+      expect(ended.json().game.status).toBe('completed');
+      const paid = await balanceOf(t.app, a);
+      const again = await rpsMove(t.app, a, gameId, 'rock');
+      expect(again.statusCode).toBe(409);
+      expect(await balanceOf(t.app, a)).toBe(paid);
+      expect((await currentGame(t.app, a)).game.v).toBe(ended.json().game.v);
     });
 
     /** Round 1 played on this node (both players' sessions and the game now known here), round 2 open. */
