@@ -91,6 +91,7 @@ const bench: Bench = {
     const matches = Number(process.env.RPS_BENCH_MATCHES ?? 1000);
     const [thinkMin = 500, thinkMax = 3000] = (process.env.RPS_BENCH_THINK_MS ?? '500-3000').split('-').map(Number);
     const rampMs = Number(process.env.RPS_BENCH_RAMP_MS ?? 10_000);
+    const waveMs = Number(process.env.RPS_BENCH_WAVE_MS ?? 1000);
     const notes = [machineNote()];
 
     const schema = await freshSchema(url);
@@ -149,7 +150,7 @@ const bench: Bench = {
 
       // The matches arrive in waves, one a second over RPS_BENCH_RAMP_MS (default 10 s), each starting its
       // first turn when created (as a pairing does), so their rounds do not all fall on the same instant.
-      const waves = Math.max(1, Math.round(rampMs / 1000));
+      const waves = Math.max(1, Math.round(rampMs / waveMs));
       const perWave = Math.ceil(matches / waves);
       const loopDelay = monitorEventLoopDelay({ resolution: 10 });
       loopDelay.enable();
@@ -164,7 +165,7 @@ const bench: Bench = {
         const first = wave * perWave;
         const count = Math.min(perWave, matches - first);
         if (count <= 0) break;
-        const waveAt = playStart + wave * 1000;
+        const waveAt = playStart + wave * waveMs;
         if (performance.now() < waveAt) await delay(waveAt - performance.now());
         const pairs = Array.from({ length: count }, (_, i): [string, string] => [players[2 * (first + i)]?.id as string, players[2 * (first + i) + 1]?.id as string]);
         const games = await server.call({ type: 'pair', pairs, mode: 'rps', betUsdt: BET_USDT });
@@ -229,7 +230,7 @@ const bench: Bench = {
       const errors = server.errorLines();
       notes.push(
         '',
-        `${thousands(matches)} matches (${thousands(2 * matches)} bots, each with its signed-in socket) started in ${waves} waves over ${waves} s, ${thousands(peakLive)} running at once at the peak;`,
+        `${thousands(matches)} matches (${thousands(2 * matches)} bots, each with its signed-in socket) started in ${waves} waves over ${(rampMs / 1000).toFixed(0)} s, ${thousands(peakLive)} running at once at the peak;`,
         `think time ${thinkMin}–${thinkMax} ms per move; ${thousands(moves.length)} moves in ${playSeconds.toFixed(1)} s: ${thousands(moves.length / playSeconds)} moves/s on average (reveals included), ${thousands(busiest)} in the busiest second.`,
         `the node's CPU while they played: ${(cpuMs / 1000).toFixed(1)} s (${((100 * cpuMs) / 1000 / playSeconds).toFixed(0)} % of one core), ${(cpuMs / moves.length).toFixed(2)} ms per move including the sweeper's round changes and the settlements;`,
         `this process (the bots): ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s of CPU, event-loop lag p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms (any lag here is counted in the round trips).`,
