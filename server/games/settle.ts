@@ -98,10 +98,9 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
     if (referral) transfers.push(referral);
   }
 
-  // The records and the money in one statement (one round trip fewer while the game's row is locked).
-  // The money is the statement's own result, so it runs last within it: a transfer holds its accounts'
-  // rows (an escrow and a rake shard) until COMMIT, and this holds them only from here to the commit
-  // (the game row's write), not through the players' lock above.
+  // The records and the money in one statement (one round trip fewer while the game's row is locked),
+  // the last before the game's write: a transfer holds its accounts' rows (an escrow and a rake shard)
+  // until COMMIT, so they are held only from here to the commit, not through the players' lock above.
   const moved = await executeNamed<TransferRow>(
     tx,
     'settle_records_and_money',
