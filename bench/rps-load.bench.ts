@@ -27,7 +27,8 @@ import type { Bench, BenchResult } from './table.ts';
  *
  * The reveal pause is not in the move figures; how late the sweeper opens the next round is its own row.
  * Afterwards: every game completed, checkLedger() holds, the schema is dropped.
- * RPS_BENCH_MATCHES sets the number of matches; RPS_BENCH_PROFILE=<dir> writes the node's CPU profile.
+ * RPS_BENCH_MATCHES sets the number of matches; RPS_BENCH_RAMP_MS and RPS_BENCH_WAVE_MS how they arrive;
+ * RPS_BENCH_PROFILE=<dir> writes the node's CPU profile; RPS_BENCH_DUMP=<file> each move's time and kind.
  */
 
 const BET_USDT = 1;
@@ -148,8 +149,9 @@ const bench: Bench = {
       const players = await server.call({ type: 'seed', count: 2 * matches, balanceMicro: '100000000' });
       sockets = await inPool(players, 100, (player) => openSocket(server.url, player.token));
 
-      // The matches arrive in waves, one a second over RPS_BENCH_RAMP_MS (default 10 s), each starting its
-      // first turn when created (as a pairing does), so their rounds do not all fall on the same instant.
+      // The matches arrive in waves, one every RPS_BENCH_WAVE_MS (default 100 ms) over RPS_BENCH_RAMP_MS
+      // (default 10 s), each starting its first turn when created (as a pairing does), so their rounds do
+      // not all fall on the same instant.
       const waves = Math.max(1, Math.round(rampMs / waveMs));
       const perWave = Math.ceil(matches / waves);
       const loopDelay = monitorEventLoopDelay({ resolution: 10 });
