@@ -8,11 +8,11 @@ import { games } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { moverInput, requireMover, sessionMover, type Mover } from '../http/guards.ts';
 import { databaseUnavailable } from '../db/errors.ts';
-import { drawFirst, drawFirstAlone, lockGame } from './engine.ts';
+import { drawFirst, drawFirstAlone, lockGame, updateOf } from './engine.ts';
 import { clientSeedsOf, isSeeding } from './firstDraw.ts';
 import { gameTransaction } from './outbox.ts';
 import { loadGame, takeClientSeed, type LoadedGame } from './store.ts';
-import { gameUpdateFor } from './views.ts';
+import { gameUpdateFor, updateAnswer } from './views.ts';
 
 /**
  * A player's client seed for their new game (issue 18): accepted once per seat, from the game's own
@@ -52,7 +52,7 @@ async function drawIfSeeded(services: Services, taken: LoadedGame, userId: strin
   }
   // Null: a sweeper, leave or cancel drew first, under the row's lock, so with this seed in.
   const game = drawn ?? (await loadGame(services.db, taken.row.id)) ?? taken;
-  return gameUpdateFor(game.row, game.seats, userId);
+  return updateOf(game.row, game.seats, userId);
 }
 
 /** The seed under the game row's lock: every refusal, and the draw the end of the wait owes. */
@@ -89,10 +89,10 @@ async function acceptUnderLock(services: Services, input: { gameId: string; user
 export async function clientSeedRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   app.addHook('preHandler', requireMover);
-  app.post('/games/:gameId/client-seed', async (request) => {
+  app.post('/games/:gameId/client-seed', async (request, reply) => {
     const { gameId } = await moverInput(request, gameIdParams, request.params);
     const { clientSeed } = await moverInput(request, clientSeedBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    return acceptClientSeed(services, { gameId, userId, clientSeed, session: unverified });
+    return updateAnswer(reply, await acceptClientSeed(services, { gameId, userId, clientSeed, session: unverified }));
   });
 }

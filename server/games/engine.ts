@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { fairnessText } from '../../protocol/fairness.ts';
-import { gameText } from '../../protocol/game.ts';
+import { gameText, type GameUpdate } from '../../protocol/game.ts';
 import { RuleError } from '../../rules/game.ts';
 import { gameSeedOf, seedHashOf } from '../../rules/random.ts';
 import type { Services } from '../context.ts';
@@ -21,6 +21,7 @@ import type { Mover } from '../http/guards.ts';
 import { seenGames } from './seenGames.ts';
 import { deadlineTimers } from './deadlines.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
+import { encodeOnce } from '../sockets/encoder.ts';
 
 /**
  * The authority of every game (DESIGN.md §2): each change is one transaction; the rules compute, the
@@ -179,11 +180,28 @@ function keep(services: Services, row: GameRow, seats: Seat[]): void {
   deadlineTimers(services).watch(row);
 }
 
+/** Each player's update as published for a game's row (the object), for the answer to the move that made it. */
+const published = new WeakMap<GameRow, Map<string, GameUpdate>>();
+
 export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}): void {
   keep(services, row, seats);
+  const updates = new Map<string, GameUpdate>();
   for (const seat of seats) {
-    services.sockets.to(userRoom(seat.userId)).emit('game-update', gameUpdateFor(row, seats, seat.userId, flags));
+    const update = gameUpdateFor(row, seats, seat.userId, flags);
+    // Encoded here, once: the socket event and, for the mover, the answer to the move send this JSON.
+    encodeOnce(update);
+    updates.set(seat.userId, update);
+    services.sockets.to(userRoom(seat.userId)).emit('game-update', update);
   }
+  published.set(row, updates);
+}
+
+/**
+ * A player's update of the game as `row` left it: the very one their socket was sent when it was
+ * published (a move's answer is its player's update), else made now.
+ */
+export function updateOf(row: GameRow, seats: Seat[], userId: string): GameUpdate {
+  return published.get(row)?.get(userId) ?? gameUpdateFor(row, seats, userId);
 }
 
 function checkPlayable(row: GameRow, seats: Seat[], userId: string, mode: GameMode, v: number | undefined): void {

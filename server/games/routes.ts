@@ -11,10 +11,10 @@ import { gamePlayers, games, type GameRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { moverInput, requireMover, requireUser, sessionMover, sessionUser } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
-import { activeGameOf, leaveGame, playMove } from './engine.ts';
+import { activeGameOf, leaveGame, playMove, updateOf } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
 import { seatsOf } from './store.ts';
-import { gameUpdateFor } from './views.ts';
+import { gameUpdateFor, updateAnswer } from './views.ts';
 
 /** After a game ends, GET /current-game still shows it this long, so a reconnect sees the result. */
 const RECENT_GAME_MS = 60_000;
@@ -97,25 +97,25 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   app.addHook('preHandler', requireMover);
 
-  app.post('/rps-move', async (request) => {
+  app.post('/rps-move', async (request, reply) => {
     const body = await moverInput(request, rpsMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
-    return gameUpdateFor(row, seats, userId);
+    return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
-  app.post('/move-backgammon-checker', async (request) => {
+  app.post('/move-backgammon-checker', async (request, reply) => {
     const body = await moverInput(request, backgammonMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
-    return gameUpdateFor(row, seats, userId);
+    return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
-  app.post('/make-carrom-move', async (request) => {
+  app.post('/make-carrom-move', async (request, reply) => {
     const body = await moverInput(request, carromMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'carrom', move: body.move, v: body.v });
-    return gameUpdateFor(row, seats, userId);
+    return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
   // Belote: four routes, one move each; the rules take the body's fields with the route as the type.
@@ -126,11 +126,11 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
     ['final-trump-decision', blotFinalTrumpDecisionBody],
   ] as const;
   for (const [type, schema] of blotRoutes) {
-    app.post(`/blot/${type}`, async (request) => {
+    app.post(`/blot/${type}`, async (request, reply) => {
       const { gameId, v, ...fields } = await moverInput<(typeof blotRoutes)[number][1]>(request, schema, request.body);
       const { userId, unverified } = sessionMover(request);
       const { row, seats } = await playMove(services, { gameId, userId, session: unverified, mode: 'blot', move: { type, ...fields }, v });
-      return gameUpdateFor(row, seats, userId);
+      return updateAnswer(reply, updateOf(row, seats, userId));
     });
   }
 }

@@ -118,7 +118,9 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * rules/random.ts stateHashOf, with Node's native SHA-256: the same digest (tests/rules/fairness.test.ts
  * checks it) at a fraction of the cost on every move's write.
  */
-export const stateDigest = (state: unknown): string => createHash('sha256').update(canonicalJson(state)).digest('hex');
+export const stateDigest = (state: unknown): string => digestOf(canonicalJson(state));
+
+const digestOf = (json: string): string => createHash('sha256').update(json).digest('hex');
 
 /**
  * Writes transitions (each game's new row and its log line) in one statement. A game is written only
@@ -129,7 +131,9 @@ export const stateDigest = (state: unknown): string => createHash('sha256').upda
  */
 export async function writeTransitions(db: Queryable, writes: TransitionWrite[]): Promise<Set<string>> {
   if (writes.length === 0) return new Set();
-  const records = writes.map(({ next, readVersion, log, session }) => ({
+  // Each state's canonical JSON is made once: its digest, and (a single write) the state's parameter.
+  const stateJsons = writes.map(({ next }) => canonicalJson(next.state));
+  const records = writes.map(({ next, readVersion, log, session }, at) => ({
     id: next.id,
     read_version: readVersion,
     state: next.state, // JSON null reads back as SQL NULL; the SET turns it back into jsonb null
@@ -148,7 +152,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     action: log.action,
     move: log.move ?? null,
     // What a replay of the proof must reach (rules/verify.ts).
-    state_hash: stateDigest(next.state),
+    state_hash: digestOf(stateJsons[at] as string),
     session_hash: session?.hash ?? null,
     mover_id: session?.userId ?? null,
   }));
@@ -164,7 +168,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
           transitionSql(
             // Its fields as typed parameters, not a JSON record: json_to_record was ~90 µs of the
             // statement's ~250 (bench/README.md, issue 24).
-            sql`SELECT ${one.id}::uuid AS id, ${one.read_version}::integer AS read_version, ${jsonParam(one.state)}::jsonb AS state,
+            sql`SELECT ${one.id}::uuid AS id, ${one.read_version}::integer AS read_version, ${one.state === null ? null : stateJsons[0]}::jsonb AS state,
                   ${one.version}::integer AS version, ${one.deadline_at}::timestamptz AS deadline_at, ${one.status}::text AS status,
                   ${one.winner_id}::uuid AS winner_id, ${one.loser_id}::uuid AS loser_id, ${one.end_reason}::text AS end_reason,
                   ${one.ended_at}::timestamptz AS ended_at, ${jsonParam(one.settlement)}::jsonb AS settlement,

@@ -1,8 +1,10 @@
 import { microToUsdt } from '../../protocol/money.ts';
 import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
+import type { FastifyReply } from 'fastify';
 import type { GameRow } from '../db/schema.ts';
 import { clientSeedsOf, isSeeding, seedingView } from './firstDraw.ts';
 import { rulesOfMode } from '../../rules/registry.ts';
+import { encodeOnce } from '../sockets/encoder.ts';
 
 /** A seat at a game: who sits there, as the opponent panel shows them. */
 export interface Seat {
@@ -85,4 +87,13 @@ export function gameUpdateFor(
     TimerMove: null,
     serverTime: Date.now(),
   };
+}
+
+/**
+ * The answer to a request that changed the game (a move, a client seed): its player's update as JSON,
+ * made once for the update (sockets/encoder.ts), so the update their socket was sent is not encoded again.
+ */
+export function updateAnswer(reply: FastifyReply, update: GameUpdate): string {
+  void reply.header('content-type', 'application/json; charset=utf-8');
+  return encodeOnce(update);
 }

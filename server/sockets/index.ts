@@ -8,6 +8,7 @@ import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin,
 import type { Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { RedisLink } from '../redis.ts';
+import { socketParser } from './encoder.ts';
 import { integrityText } from '../../protocol/integrity.ts';
 import { noteSessionStart, parseDeviceId, socketIp } from '../integrity/signals.ts';
 
@@ -49,6 +50,8 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
     serveClient: false,
     // Same-origin app: no cross-origin socket access.
     cors: { origin: false },
+    // The stock wire format without its binary walk, and a move's update encoded once (encoder.ts).
+    parser: socketParser,
   });
 
   // With Redis, an event emitted on one node reaches the sockets of every node (a player's room may sit

@@ -43,7 +43,9 @@ for (const kind of databaseKinds) {
       await eventually(() => b.events.find(([name]) => name === 'rps-message'));
 
       for (let round = 1; round <= 3; round += 1) {
-        await api(ann, 'POST', '/rps-move', { gameId, choice: 'paper' });
+        const answer = await api<GameUpdate<RpsGameView>>(ann, 'POST', '/rps-move', { gameId, choice: 'paper' });
+        // The move's answer is the very update ann's socket got for it: one JSON for both.
+        expect(await eventually(() => updates(a.events).find((u) => u.game.v === answer.game.v))).toEqual(answer);
         const waiting = await eventually(() => updates(b.events).find((u) => u.game.currentRound === round && u.game.chosen[ann.id]));
         expect(waiting.game.choices[ann.id]).toBeNull();
         // Earlier rounds are public; this round's choice is nowhere in what bob received.
