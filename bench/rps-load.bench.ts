@@ -92,7 +92,7 @@ const bench: Bench = {
     const matches = Number(process.env.RPS_BENCH_MATCHES ?? 1000);
     const [thinkMin = 500, thinkMax = 3000] = (process.env.RPS_BENCH_THINK_MS ?? '500-3000').split('-').map(Number);
     const rampMs = Number(process.env.RPS_BENCH_RAMP_MS ?? 10_000);
-    const waveMs = Number(process.env.RPS_BENCH_WAVE_MS ?? 1000);
+    const waveMs = Number(process.env.RPS_BENCH_WAVE_MS ?? 100);
     const notes = [machineNote()];
 
     const schema = await freshSchema(url);
