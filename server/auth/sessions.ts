@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { executeNamed } from '../db/named.ts';
+import { namedStatement } from '../db/named.ts';
 import { rowReader } from '../db/rows.ts';
 import { admins, sessions, users, type UserRow } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -28,16 +28,17 @@ const userRow = rowReader(users);
 
 export async function findSessionUser(db: Queryable, token: string | undefined): Promise<UserRow | null> {
   if (!token) return null;
-  // Every player request: a prepared statement, planned once per connection.
-  const [raw] = await executeNamed<Record<string, unknown>>(
-    db,
-    'session_user',
-    sql`SELECT ${userRow.columns} FROM sessions JOIN users ON users.id = sessions.user_id
-        WHERE sessions.token_hash = ${hashToken(token)} AND sessions.expires_at > now()
-        LIMIT 1`,
-  );
+  const [raw] = await sessionUser<Record<string, unknown>>(db, { tokenHash: hashToken(token) });
   return raw ? userRow.read(raw) : null;
 }
+
+/** Every player request: a prepared statement, planned once per connection. */
+const sessionUser = namedStatement<'tokenHash'>(
+  'session_user',
+  (v) => sql`SELECT ${userRow.columns} FROM sessions JOIN users ON users.id = sessions.user_id
+             WHERE sessions.token_hash = ${v('tokenHash')} AND sessions.expires_at > now()
+             LIMIT 1`,
+);
 
 /**
  * What a player request carries: the session token in `Authorization: Bearer` (the Mini App inside

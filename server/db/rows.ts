@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.ts';
 
 /**
- * A table's whole row for hand-written hot statements (run with executeNamed): the select list, built
+ * A table's whole row for hand-written hot statements (db/named.ts): the select list, built
  * once, and a reader that maps a raw row with each column's own Drizzle mapping (bigint, timestamps,
  * jsonb), as Drizzle's query builder would, without building the query again at every call.
  */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Outcome } from '../../rules/game.ts';
-import { executeNamed } from '../db/named.ts';
+import { namedStatement } from '../db/named.ts';
 import { accountsLinked } from '../integrity/links.ts';
 import { gamePlayers, type GameRow, type Settlement } from '../db/schema.ts';
 import { balanceOf, readTransfers, transfersPayload, type TransferRequest, type TransferRow } from '../ledger/ledger.ts';
@@ -32,22 +32,23 @@ interface PlayerAtSettlement {
 }
 
 /** Both players under their rows' locks (ratings change under them, so two games ending at once both count), with what the settlement needs. */
-async function lockPlayers(tx: GameTx['tx'], ids: string[]): Promise<PlayerAtSettlement[]> {
-  return executeNamed<PlayerAtSettlement>(
-    tx,
-    'settle_players',
-    sql`
+async function lockPlayers(tx: GameTx['tx'], ids: [string, string]): Promise<PlayerAtSettlement[]> {
+  return settlePlayers<PlayerAtSettlement>(tx, { first: ids[0], second: ids[1] });
+}
+
+const settlePlayers = namedStatement<'first' | 'second'>(
+  'settle_players',
+  (v) => sql`
     SELECT u.id::text AS "id", u.score AS "score",
            coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = u.id), 0)::text AS "balance",
            i.id::text AS "inviterId", i.is_affiliate AS "inviterIsAffiliate", i.affiliate_percentage::text AS "inviterPercentage"
     FROM users u
     -- The inviter by key (OFFSET 0, as store.ts seatsJson): never a cached hash join over every user.
     LEFT JOIN LATERAL (SELECT id, is_affiliate, affiliate_percentage FROM users WHERE users.id = u.invited_by OFFSET 0) i ON true
-    WHERE u.id IN (${ids[0]}::uuid, ${ids[1]}::uuid)
+    WHERE u.id IN (${v('first')}::uuid, ${v('second')}::uuid)
     ORDER BY u.id
     FOR NO KEY UPDATE OF u`,
-  );
-}
+);
 
 /**
  * Pays out a finished game in the transaction that finished it: escrow → winner (the spec §9 payout),
@@ -101,35 +102,16 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
   // The records and the money in one statement (one round trip fewer while the game's row is locked),
   // the last before the game's write: a transfer holds its accounts' rows (an escrow and a rake shard)
   // until COMMIT, so they are held only from here to the commit, not through the players' lock above.
-  const moved = await executeNamed<TransferRow>(
-    tx,
-    'settle_records_and_money',
-    sql`
-    WITH r AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(
-        user_id uuid, result text, score integer, change integer, opponent_username text,
-        user_points integer, opponent_points integer)
-    ), scored AS (
-      -- Both players named by key as well: joined to the record set alone, the plan cached while the
-      -- table was small could scan every user at every settlement (as the move's write once did).
-      UPDATE users u SET score = r.score FROM r WHERE u.id IN (${winnerId}::uuid, ${loserId}::uuid) AND u.id = r.user_id
-    ), seated AS (
-      UPDATE game_players gp SET active = false, score_change = r.change FROM r
-      WHERE gp.game_id = ${row.id}::uuid AND gp.user_id = r.user_id
-    ), history AS (
-      INSERT INTO score_history (user_id, game_id, result, score, change)
-      SELECT r.user_id, ${row.id}::uuid, r.result, r.score, r.change FROM r
-    ), played AS (
-      INSERT INTO played_games (user_id, game_id, game_mode, bet_micro, result, opponent_username, user_score, opponent_score, end_reason)
-      SELECT r.user_id, ${row.id}::uuid, ${row.gameMode}, ${bet.toString()}::bigint, r.result, r.opponent_username,
-             r.user_points, r.opponent_points, ${outcome.endReason}
-      FROM r
-    )
-    -- The rows above are written whatever this returns: every data-modifying part of a statement runs.
-    SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
-           o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
-    FROM ledger_transfers(${transfersPayload(transfers, money.shard)}::jsonb)`,
-  );
+  const moved = await settleRecordsAndMoney<TransferRow>(tx, {
+    records: JSON.stringify(records),
+    winnerId,
+    loserId,
+    gameId: row.id,
+    mode: row.gameMode,
+    bet: bet.toString(),
+    endReason: outcome.endReason,
+    transfers: transfersPayload(transfers, money.shard),
+  });
   const results = readTransfers(transfers, moved);
   money.noteTransfers(results);
 
@@ -138,6 +120,35 @@ export async function settleGame(money: GameTx, row: GameRow, outcome: Outcome, 
   if (paid !== undefined) balances[winnerId] = paid.toString();
   return { balances, scoreChanges };
 }
+
+const settleRecordsAndMoney = namedStatement<'records' | 'winnerId' | 'loserId' | 'gameId' | 'mode' | 'bet' | 'endReason' | 'transfers'>(
+  'settle_records_and_money',
+  (v) => sql`
+    WITH r AS (
+      SELECT * FROM json_to_recordset(${v('records')}::json) AS r(
+        user_id uuid, result text, score integer, change integer, opponent_username text,
+        user_points integer, opponent_points integer)
+    ), scored AS (
+      -- Both players named by key as well: joined to the record set alone, the plan cached while the
+      -- table was small could scan every user at every settlement (as the move's write once did).
+      UPDATE users u SET score = r.score FROM r WHERE u.id IN (${v('winnerId')}::uuid, ${v('loserId')}::uuid) AND u.id = r.user_id
+    ), seated AS (
+      UPDATE game_players gp SET active = false, score_change = r.change FROM r
+      WHERE gp.game_id = ${v('gameId')}::uuid AND gp.user_id = r.user_id
+    ), history AS (
+      INSERT INTO score_history (user_id, game_id, result, score, change)
+      SELECT r.user_id, ${v('gameId')}::uuid, r.result, r.score, r.change FROM r
+    ), played AS (
+      INSERT INTO played_games (user_id, game_id, game_mode, bet_micro, result, opponent_username, user_score, opponent_score, end_reason)
+      SELECT r.user_id, ${v('gameId')}::uuid, ${v('mode')}, ${v('bet')}::bigint, r.result, r.opponent_username,
+             r.user_points, r.opponent_points, ${v('endReason')}
+      FROM r
+    )
+    -- The rows above are written whatever this returns: every data-modifying part of a statement runs.
+    SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
+           o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
+    FROM ledger_transfers(${v('transfers')}::jsonb)`,
+);
 
 /**
  * DESIGN.md §4: the winner's inviter earns their percentage of the winner's net win, as pending rewards;

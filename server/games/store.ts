@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rowReader } from '../db/rows.ts';
 import type { Queryable, Tx } from '../db/client.ts';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../rules/random.ts';
-import { executeNamed } from '../db/named.ts';
+import { namedStatement } from '../db/named.ts';
 import { games, type GameRow } from '../db/schema.ts';
 import type { Seat } from './views.ts';
 
@@ -32,20 +32,25 @@ const seatsJson: SQL = sql`(
 
 const gameRow = rowReader(games);
 
+const gameSeats = namedStatement<'gameId'>('game_seats', (v) => sql`SELECT ${seatsJson} AS seats FROM games WHERE games.id = ${v('gameId')}::uuid`);
+
 /** A game's seats, seat order (for a game read some other way). */
 export async function seatsOf(db: Queryable, gameId: string): Promise<Seat[]> {
-  const [raw] = await executeNamed<{ seats: Seat[] }>(db, 'game_seats', sql`SELECT ${seatsJson} AS seats FROM games WHERE games.id = ${gameId}::uuid`);
+  const [raw] = await gameSeats<{ seats: Seat[] }>(db, { gameId });
   return raw?.seats ?? [];
 }
 
 const readLoaded = (raw: Record<string, unknown>): LoadedGame => ({ row: gameRow.read(raw), seats: raw.seats as Seat[] });
 
+const loadGameRow = namedStatement<'gameId'>('load_game', (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${v('gameId')}::uuid`);
+const loadGameLocked = namedStatement<'gameId'>(
+  'load_game_locked',
+  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${v('gameId')}::uuid FOR UPDATE OF games`,
+);
+
 /** A game and its seats in one statement; `lock` holds the game row until the transaction ends. */
 export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'update' = 'none'): Promise<LoadedGame | null> {
-  const [raw] =
-    lock === 'update'
-      ? await executeNamed<Record<string, unknown>>(db, 'load_game_locked', sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${gameId}::uuid FOR UPDATE OF games`)
-      : await executeNamed<Record<string, unknown>>(db, 'load_game', sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${gameId}::uuid`);
+  const [raw] = await (lock === 'update' ? loadGameLocked : loadGameRow)<Record<string, unknown>>(db, { gameId });
   return raw ? readLoaded(raw) : null;
 }
 
@@ -54,23 +59,23 @@ export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'up
  * first, each locked by this transaction; rows another node or a move holds are skipped (theirs to finish).
  */
 export async function claimDueGames(tx: Tx, now: number, limit: number, gameId?: string): Promise<LoadedGame[]> {
-  // The status is written out, not a parameter: the statement is prepared once, and only a plan that
-  // knows the status can use the partial index of running games' deadlines (games_due).
-  const due = sql`games.status = 'in-progress' AND games.deadline_at <= ${new Date(now).toISOString()}::timestamptz`;
-  const rows = gameId
-    ? await executeNamed<Record<string, unknown>>(
-        tx,
-        'claim_due_game',
-        sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due} AND games.id = ${gameId}::uuid FOR UPDATE OF games SKIP LOCKED`,
-      )
-    : await executeNamed<Record<string, unknown>>(
-        tx,
-        'claim_due_games',
-        sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due}
-            ORDER BY games.deadline_at LIMIT ${limit}::integer FOR UPDATE OF games SKIP LOCKED`,
-      );
+  const at = new Date(now).toISOString();
+  const rows = gameId ? await claimDueGame<Record<string, unknown>>(tx, { at, gameId }) : await claimDueGamesBatch<Record<string, unknown>>(tx, { at, limit });
   return rows.map(readLoaded);
 }
+
+// The status is written out, not a parameter: the statement is prepared once, and only a plan that
+// knows the status can use the partial index of running games' deadlines (games_due).
+const due = (at: Placeholder) => sql`games.status = 'in-progress' AND games.deadline_at <= ${at}::timestamptz`;
+const claimDueGame = namedStatement<'at' | 'gameId'>(
+  'claim_due_game',
+  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due(v('at'))} AND games.id = ${v('gameId')}::uuid FOR UPDATE OF games SKIP LOCKED`,
+);
+const claimDueGamesBatch = namedStatement<'at' | 'limit'>(
+  'claim_due_games',
+  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due(v('at'))}
+             ORDER BY games.deadline_at LIMIT ${v('limit')}::integer FOR UPDATE OF games SKIP LOCKED`,
+);
 
 /**
  * A client seed for a game still waiting for its first draw (clientSeeds.ts), in one statement: taken
@@ -84,21 +89,28 @@ export async function takeClientSeed(
   db: Queryable,
   input: { gameId: string; userId: string; clientSeed: string; now: number; sessionHash?: string | undefined },
 ): Promise<LoadedGame | null> {
-  const [raw] = await executeNamed<Record<string, unknown>>(
-    db,
-    'take_client_seed',
-    sql`UPDATE games SET client_seeds = jsonb_set(coalesce(games.client_seeds, '["", ""]'::jsonb), ARRAY[p.seat::text], to_jsonb(${input.clientSeed}::text))
-        FROM game_players p
-        WHERE games.id = ${input.gameId}::uuid AND p.game_id = games.id AND p.user_id = ${input.userId}::uuid
-          AND games.status = 'in-progress' AND games.state = 'null'::jsonb
-          AND games.deadline_at > ${new Date(input.now).toISOString()}::timestamptz
-          AND coalesce(games.client_seeds ->> p.seat::integer, '') = ''
-          AND (${input.sessionHash ?? null}::text IS NULL OR EXISTS (
-            SELECT 1 FROM sessions s WHERE s.token_hash = ${input.sessionHash ?? null}::text AND s.user_id = ${input.userId}::uuid AND s.expires_at > now()))
-        RETURNING ${gameRow.columns}, ${seatsJson} AS seats`,
-  );
+  const [raw] = await takeClientSeedStatement<Record<string, unknown>>(db, {
+    clientSeed: input.clientSeed,
+    gameId: input.gameId,
+    userId: input.userId,
+    at: new Date(input.now).toISOString(),
+    sessionHash: input.sessionHash ?? null,
+  });
   return raw ? readLoaded(raw) : null;
 }
+
+const takeClientSeedStatement = namedStatement<'clientSeed' | 'gameId' | 'userId' | 'at' | 'sessionHash'>(
+  'take_client_seed',
+  (v) => sql`UPDATE games SET client_seeds = jsonb_set(coalesce(games.client_seeds, '["", ""]'::jsonb), ARRAY[p.seat::text], to_jsonb(${v('clientSeed')}::text))
+      FROM game_players p
+      WHERE games.id = ${v('gameId')}::uuid AND p.game_id = games.id AND p.user_id = ${v('userId')}::uuid
+        AND games.status = 'in-progress' AND games.state = 'null'::jsonb
+        AND games.deadline_at > ${v('at')}::timestamptz
+        AND coalesce(games.client_seeds ->> p.seat::integer, '') = ''
+        AND (${v('sessionHash')}::text IS NULL OR EXISTS (
+          SELECT 1 FROM sessions s WHERE s.token_hash = ${v('sessionHash')}::text AND s.user_id = ${v('userId')}::uuid AND s.expires_at > now()))
+      RETURNING ${gameRow.columns}, ${seatsJson} AS seats`,
+);
 
 /** One transition to write: the game as it now is, the version it was read at, and its log line. */
 export interface TransitionWrite {
@@ -159,42 +171,56 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
   const [one] = records;
   const rows =
     records.length === 1 && one
-      ? // A move: the game and the session named by key, so the plan, prepared once per connection, is
-        // two index lookups whatever the tables' statistics said when it was made (joined to the
-        // record set it was a scan of every game and every open session once the tables had grown).
-        await executeNamed<{ id: string }>(
-          db,
-          'write_transition',
-          transitionSql(
-            // Its fields as typed parameters, not a JSON record: json_to_record was ~90 µs of the
-            // statement's ~250 (bench/README.md, issue 24).
-            sql`SELECT ${one.id}::uuid AS id, ${one.read_version}::integer AS read_version, ${one.state === null ? null : stateJsons[0]}::jsonb AS state,
-                  ${one.version}::integer AS version, ${one.deadline_at}::timestamptz AS deadline_at, ${one.status}::text AS status,
-                  ${one.winner_id}::uuid AS winner_id, ${one.loser_id}::uuid AS loser_id, ${one.end_reason}::text AS end_reason,
-                  ${one.ended_at}::timestamptz AS ended_at, ${jsonParam(one.settlement)}::jsonb AS settlement,
-                  ${jsonParam(one.client_seeds)}::jsonb AS client_seeds, ${one.log_at}::timestamptz AS log_at, ${one.actor}::text AS actor,
-                  ${one.action}::text AS action, ${jsonParam(one.move)}::jsonb AS move, ${one.state_hash}::text AS state_hash`,
-            sql`g.id = ${one.id}::uuid AND g.version = ${one.read_version}::integer
-              AND (${one.session_hash}::text IS NULL OR EXISTS (
-                SELECT 1 FROM sessions s WHERE s.token_hash = ${one.session_hash}::text AND s.user_id = ${one.mover_id}::uuid AND s.expires_at > now()))`,
-          ),
-        )
-      : // The sweeper's batch: any number of games at once, none with a session.
-        await executeNamed<{ id: string }>(
-          db,
-          'write_transitions',
-          transitionSql(
-            sql`SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS w(
-                  id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
-                  winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb, client_seeds jsonb,
-                  log_at timestamptz, actor text, action text, move jsonb, state_hash text)`,
-            // The games named by key too (one array parameter, so the statement's text never changes):
-            // an index lookup of these rows whatever plan the connection cached for the join.
-            sql`g.id = ANY(${`{${records.map((r) => r.id).join(',')}}`}::uuid[]) AND g.id = w.id AND g.version = w.read_version`,
-          ),
-        );
+      ? await writeTransition<{ id: string }>(db, {
+          ...one,
+          state: one.state === null ? null : stateJsons[0],
+          settlement: jsonParam(one.settlement),
+          client_seeds: jsonParam(one.client_seeds),
+          move: jsonParam(one.move),
+        })
+      : await writeTransitionsBatch<{ id: string }>(db, {
+          records: JSON.stringify(records),
+          ids: `{${records.map((r) => r.id).join(',')}}`,
+        });
   return new Set(rows.map((r) => r.id));
 }
+
+type TransitionField =
+  | 'id' | 'read_version' | 'state' | 'version' | 'deadline_at' | 'status' | 'winner_id' | 'loser_id' | 'end_reason' | 'ended_at'
+  | 'settlement' | 'client_seeds' | 'log_at' | 'actor' | 'action' | 'move' | 'state_hash' | 'session_hash' | 'mover_id';
+
+/**
+ * A move's write: the game and the session named by key, so the plan, prepared once per connection, is
+ * two index lookups whatever the tables' statistics said when it was made (joined to a record set it was
+ * a scan of every game and every open session once the tables had grown). Its fields are typed
+ * parameters, not a JSON record: json_to_record was ~90 µs of the statement's ~250 (bench/README.md).
+ */
+const writeTransition = namedStatement<TransitionField>('write_transition', (v) =>
+  transitionSql(
+    sql`SELECT ${v('id')}::uuid AS id, ${v('read_version')}::integer AS read_version, ${v('state')}::jsonb AS state,
+          ${v('version')}::integer AS version, ${v('deadline_at')}::timestamptz AS deadline_at, ${v('status')}::text AS status,
+          ${v('winner_id')}::uuid AS winner_id, ${v('loser_id')}::uuid AS loser_id, ${v('end_reason')}::text AS end_reason,
+          ${v('ended_at')}::timestamptz AS ended_at, ${v('settlement')}::jsonb AS settlement, ${v('client_seeds')}::jsonb AS client_seeds,
+          ${v('log_at')}::timestamptz AS log_at, ${v('actor')}::text AS actor, ${v('action')}::text AS action,
+          ${v('move')}::jsonb AS move, ${v('state_hash')}::text AS state_hash`,
+    sql`g.id = ${v('id')}::uuid AND g.version = ${v('read_version')}::integer
+      AND (${v('session_hash')}::text IS NULL OR EXISTS (
+        SELECT 1 FROM sessions s WHERE s.token_hash = ${v('session_hash')}::text AND s.user_id = ${v('mover_id')}::uuid AND s.expires_at > now()))`,
+  ),
+);
+
+/** The sweeper's batch: any number of games at once, none with a session, as a JSON record set. */
+const writeTransitionsBatch = namedStatement<'records' | 'ids'>('write_transitions', (v) =>
+  transitionSql(
+    sql`SELECT * FROM json_to_recordset(${v('records')}::json) AS w(
+          id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
+          winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb, client_seeds jsonb,
+          log_at timestamptz, actor text, action text, move jsonb, state_hash text)`,
+    // The games named by key too (one array parameter, so the statement's text never changes): an
+    // index lookup of these rows whatever plan the connection cached for the join.
+    sql`g.id = ANY(${v('ids')}::uuid[]) AND g.id = w.id AND g.version = w.read_version`,
+  ),
+);
 
 /** A JSON value as a jsonb parameter's text; null and undefined as SQL NULL (an array would go as a PostgreSQL array). */
 const jsonParam = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -219,6 +245,34 @@ function transitionSql(records: SQL, match: SQL): SQL {
     )
     SELECT id::text AS id FROM written`;
 }
+
+const insertGamesStatement = namedStatement<'records'>(
+  'insert_games',
+  (v) => sql`
+    WITH n AS (
+      SELECT * FROM json_to_recordset(${v('records')}::json) AS n(
+        id uuid, game_mode text, bet_micro bigint, payout_micro bigint, status text, state jsonb, drawn boolean, version integer,
+        deadline_at timestamptz, seed text, seed_hash text, client_seeds jsonb, rematch_of uuid, created_at timestamptz,
+        player0 uuid, player1 uuid, state_hash text)
+    ), g AS (
+      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at)
+      SELECT id, game_mode, bet_micro, payout_micro, status, coalesce(state, 'null'::jsonb), version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at FROM n
+      RETURNING id
+    ), p AS (
+      SELECT n.id AS game_id, u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
+      FROM n CROSS JOIN LATERAL (VALUES (n.player0, 0), (n.player1, 1)) AS x(id, seat)
+      -- Each player by key (OFFSET 0, as in seatsJson): never a cached hash join over every user.
+      CROSS JOIN LATERAL (SELECT id, nickname, country, score, photo_url FROM users WHERE users.id = x.id OFFSET 0) u
+    ), seated AS (
+      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT p.game_id, p.id, p.seat, p.score FROM p
+    ), logged AS (
+      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
+      SELECT n.id, 1, n.created_at, 'server', 'create', jsonb_build_object('players', jsonb_build_array(n.player0, n.player1)), n.version, n.state_hash
+      FROM n WHERE n.drawn
+    )
+    SELECT p.game_id::text AS "gameId", p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl"
+    FROM p WHERE p.game_id IN (SELECT id FROM g) ORDER BY p.game_id, p.seat`,
+);
 
 /**
  * New games (engine.ts createGames: a pairing turn's, or a rematch's one) inside the pairing's
@@ -246,34 +300,7 @@ export async function insertGames(tx: Tx, created: { game: GameRow; players: [st
     player1: players[1],
     state_hash: stateDigest(game.state),
   }));
-  const seats = await executeNamed<Seat & { gameId: string }>(
-    tx,
-    'insert_games',
-    sql`
-    WITH n AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS n(
-        id uuid, game_mode text, bet_micro bigint, payout_micro bigint, status text, state jsonb, drawn boolean, version integer,
-        deadline_at timestamptz, seed text, seed_hash text, client_seeds jsonb, rematch_of uuid, created_at timestamptz,
-        player0 uuid, player1 uuid, state_hash text)
-    ), g AS (
-      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at)
-      SELECT id, game_mode, bet_micro, payout_micro, status, coalesce(state, 'null'::jsonb), version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at FROM n
-      RETURNING id
-    ), p AS (
-      SELECT n.id AS game_id, u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
-      FROM n CROSS JOIN LATERAL (VALUES (n.player0, 0), (n.player1, 1)) AS x(id, seat)
-      -- Each player by key (OFFSET 0, as in seatsJson): never a cached hash join over every user.
-      CROSS JOIN LATERAL (SELECT id, nickname, country, score, photo_url FROM users WHERE users.id = x.id OFFSET 0) u
-    ), seated AS (
-      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT p.game_id, p.id, p.seat, p.score FROM p
-    ), logged AS (
-      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
-      SELECT n.id, 1, n.created_at, 'server', 'create', jsonb_build_object('players', jsonb_build_array(n.player0, n.player1)), n.version, n.state_hash
-      FROM n WHERE n.drawn
-    )
-    SELECT p.game_id::text AS "gameId", p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl"
-    FROM p WHERE p.game_id IN (SELECT id FROM g) ORDER BY p.game_id, p.seat`,
-  );
+  const seats = await insertGamesStatement<Seat & { gameId: string }>(tx, { records: JSON.stringify(records) });
   const byGame = new Map<string, Seat[]>();
   for (const { gameId, ...seat } of seats) byGame.set(gameId, [...(byGame.get(gameId) ?? []), seat]);
   for (const { game } of created) {

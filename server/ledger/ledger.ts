@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client.ts';
-import { executeNamed } from '../db/named.ts';
+import { namedStatement } from '../db/named.ts';
 import { accounts } from '../db/schema.ts';
 
 /** Rows of each system account (migration 0008): a system account's balance is the sum of its shards. */
@@ -117,15 +117,16 @@ export function readTransfers(requests: TransferRequest[], rows: TransferRow[]):
  */
 export async function transferMany(tx: Tx, requests: TransferRequest[], shard: number): Promise<TransferResult[]> {
   if (requests.length === 0) return [];
-  const rows = await executeNamed<TransferRow>(
-    tx,
-    'ledger_transfers',
-    sql`SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
-               o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
-        FROM ledger_transfers(${transfersPayload(requests, shard)}::jsonb)`,
-  );
+  const rows = await ledgerTransfers<TransferRow>(tx, { payload: transfersPayload(requests, shard) });
   return readTransfers(requests, rows);
 }
+
+const ledgerTransfers = namedStatement<'payload'>(
+  'ledger_transfers',
+  (v) => sql`SELECT o_index, o_transfer_id::text AS o_transfer_id, o_applied, o_insufficient,
+                    o_from_balance::text AS o_from_balance, o_to_balance::text AS o_to_balance
+             FROM ledger_transfers(${v('payload')}::jsonb)`,
+);
 
 /** A player's spendable balance in micro-USDT. */
 export async function balanceOf(db: Queryable, userId: string, kind: PlayerAccountKind = 'user'): Promise<bigint> {

@@ -4,7 +4,7 @@ import type { GameMode } from '../../protocol/constants.ts';
 import { gameText, SCORE_GATE, scoreGatedBets } from '../../protocol/game.ts';
 import { integrityText } from '../../protocol/integrity.ts';
 import type { Services } from '../context.ts';
-import { executeNamed } from '../db/named.ts';
+import { namedStatement } from '../db/named.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { transfersPayload, type TransferRequest } from '../ledger/ledger.ts';
@@ -144,6 +144,13 @@ interface TurnRow {
 }
 
 /** A refused join's answer, as a single join's checks give it (queue.ts startSearch's rematch path). */
+/** One pairing turn of a queue (migration 0013/0014 queue_turn), with its bets as ledger transfers. */
+const queueTurnStatement = namedStatement<'key' | 'mode' | 'bet' | 'minScore' | 'joins' | 'bets'>(
+  'queue_turn',
+  (v) => sql`SELECT o_index, o_outcome, o_opponent::text AS o_opponent, o_seat, o_transfer_id::text AS o_transfer_id, o_balance::text AS o_balance
+             FROM queue_turn(${v('key')}, ${v('mode')}, ${v('bet')}::bigint, ${v('minScore')}::integer, ${v('joins')}::jsonb, ${v('bets')}::jsonb)`,
+);
+
 const refusals: Record<Exclude<TurnRow['o_outcome'], 'paired' | 'waiting'>, () => HttpError> = {
   unknown: () => new HttpError(401, 'Not signed in'),
   frozen: () => new HttpError(403, integrityText.frozen),
@@ -174,13 +181,14 @@ async function turn(services: Services, queue: Queue, arrivals: Arrival[]): Prom
       : [];
 
   return gameTransaction(services, async (money) => {
-    const rows = await executeNamed<TurnRow>(
-      money.tx,
-      'queue_turn',
-      sql`SELECT o_index, o_outcome, o_opponent::text AS o_opponent, o_seat, o_transfer_id::text AS o_transfer_id, o_balance::text AS o_balance
-          FROM queue_turn(${queue.key}, ${queue.mode}, ${queue.betMicro.toString()}::bigint, ${queue.minScore}::integer,
-                          ${JSON.stringify(joins)}::jsonb, ${bets.length > 0 ? transfersPayload(bets, money.shard) : '[]'}::jsonb)`,
-    );
+    const rows = await queueTurnStatement<TurnRow>(money.tx, {
+      key: queue.key,
+      mode: queue.mode,
+      bet: queue.betMicro.toString(),
+      minScore: queue.minScore,
+      joins: JSON.stringify(joins),
+      bets: bets.length > 0 ? transfersPayload(bets, money.shard) : '[]',
+    });
     const outcomes = [...rows].sort((a, b) => a.o_index - b.o_index);
     if (outcomes.length !== arrivals.length) throw new Error(`queue_turn answered ${outcomes.length} of ${arrivals.length} joins`);
 
