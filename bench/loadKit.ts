@@ -39,8 +39,11 @@ interface ChildResults {
   seed: SeededPlayer[];
   pair: SeededGame[];
   memory: MemorySample;
-  /** process.cpuUsage() of the node, in µs. */
-  cpu: { user: number; system: number };
+  /**
+   * process.cpuUsage() of the node, in µs, and since the last reading its event loop's delay (p99 and
+   * the longest, ms) and its longest garbage collection pause (ms).
+   */
+  cpu: { user: number; system: number; loopDelayMaxMs: number; loopDelayP99Ms: number; gcPauseMaxMs: number };
   sockets: number;
   close: null;
 }

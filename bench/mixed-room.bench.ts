@@ -23,7 +23,8 @@ import type { Bench, BenchResult } from './table.ts';
  * every game has ended, by play or by that leave (both counted). Then checkLedger and the money sums.
  *
  * The node runs in its own process (its sweeper, logging at info to a file); this process holds the
- * bots; the CPU of each, and PostgreSQL's, is reported apart.
+ * bots; the CPU of each, and PostgreSQL's, is reported apart. MIXED_BENCH_PROFILE=<dir> writes the
+ * node's CPU profile there.
  */
 
 const ROOM: { mode: GameMode; betUsdt: number }[] = [
@@ -57,6 +58,7 @@ const bench: Bench = {
       sweeper: true,
       logLevel: 'info',
       env: { SEED_WAIT_MS: String(CLIENT_SEED_WAIT_MS), SEARCH_TIMEOUT_MS: String(SEARCH_TIMEOUT_MS) },
+      cpuProfileDir: process.env.MIXED_BENCH_PROFILE || undefined,
     });
     const database = await openDatabase({ url, searchPath: schema.name });
     const tally = new CallTally();
@@ -94,6 +96,7 @@ const bench: Bench = {
           playing: stats.playing,
           calls: tally.calls(),
           cpu: { node: (node.user + node.system) / 1000, bots: (bots.user + bots.system) / 1000, PostgreSQL: postgresTotalCpuMs() },
+          stalls: { loopMs: node.loopDelayMaxMs, gcMs: node.gcPauseMaxMs },
         };
       });
       await timeline.start();

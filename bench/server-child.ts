@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { serverLog } from '../server/log.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -54,8 +55,13 @@ async function handle(call: ChildCall): Promise<unknown> {
       return seedGames(database, call.pairs, call.mode, call.betUsdt, config.games.seedWaitMs);
     case 'memory':
       return memory();
-    case 'cpu':
-      return process.cpuUsage();
+    case 'cpu': {
+      // With the node's stalls since the last reading: a move waits out whatever holds the event loop.
+      const result = { ...process.cpuUsage(), loopDelayMaxMs: loopDelay.max / 1e6, loopDelayP99Ms: loopDelay.percentile(99) / 1e6, gcPauseMaxMs: gcPauseMax };
+      loopDelay.reset();
+      gcPauseMax = 0;
+      return result;
+    }
     case 'sockets':
       return app.services.sockets.engine.clientsCount;
     case 'close':
@@ -67,6 +73,15 @@ async function handle(call: ChildCall): Promise<unknown> {
 }
 
 const send = (message: ChildMessage) => process.send?.(message);
+
+// The event loop's delay (a 10 ms timer's lateness) and the longest garbage collection pause, reported
+// with the CPU time and reset at each reading.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+let gcPauseMax = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauseMax = Math.max(gcPauseMax, entry.duration);
+}).observe({ entryTypes: ['gc'] });
 
 process.on('message', (message: ChildCall & { id: number }) => {
   handle(message).then(

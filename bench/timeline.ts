@@ -16,6 +16,8 @@ export interface Reading {
   calls: number;
   /** CPU ms so far of each process group (null where it cannot be read). */
   cpu: Record<string, number | null>;
+  /** The node's longest event-loop delay and garbage collection pause (ms) since the reading before. */
+  stalls?: { loopMs: number; gcMs: number };
 }
 
 export class Timeline {
@@ -44,6 +46,7 @@ export class Timeline {
   /** One line per slice: the counts at its end, rates and CPU shares over it, the moves answered in it. */
   table(moves: readonly MoveSample[]): string {
     const groups = Object.keys(this.readings[0]?.cpu ?? {});
+    const stalls = this.readings[0]?.stalls !== undefined;
     const rows: (string | number)[][] = [];
     const start = this.readings[0]?.at ?? 0;
     for (let i = 1; i < this.readings.length; i += 1) {
@@ -66,8 +69,10 @@ export class Timeline {
         ...groups.map(share),
         inSlice.length ? percentileOf(inSlice, 50).toFixed(0) : '–',
         inSlice.length ? percentileOf(inSlice, 99).toFixed(0) : '–',
+        ...(stalls ? [(to.stalls?.loopMs ?? 0).toFixed(0), (to.stalls?.gcMs ?? 0).toFixed(0)] : []),
       ]);
     }
-    return formatTable(['slice', 'online', 'in games', 'calls/s', 'moves/s', ...groups.map((group) => `${group} CPU`), 'move p50 ms', 'move p99 ms'], rows);
+    const stallColumns = stalls ? ['node loop delay max ms', 'node GC pause max ms'] : [];
+    return formatTable(['slice', 'online', 'in games', 'calls/s', 'moves/s', ...groups.map((group) => `${group} CPU`), 'move p50 ms', 'move p99 ms', ...stallColumns], rows);
   }
 }

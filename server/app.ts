@@ -35,7 +35,7 @@ import { telegramBotRoutes } from './telegram/routes.ts';
 import { inviteMessageRoutes } from './telegram/inviteMessage.ts';
 import { attachGameSockets } from './games/sockets.ts';
 import { startGameWorkers } from './games/workers.ts';
-import { stopAdminFeeds } from './games/admin.ts';
+import { stopAdminFeeds, watchForOperators } from './games/admin.ts';
 import { adminIntegrityRoutes } from './integrity/routes.ts';
 import { startRiskWorker } from './integrity/workers.ts';
 
@@ -143,6 +143,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   await serveClientApps(app, config.distDir);
 
   attachGameSockets(app.services);
+  watchForOperators(app.services, redis !== null);
   const stopWorkers = startWorkers ? startWalletWorkers(app.services, log) : async () => undefined;
   const stopGameWorkers = startWorkers ? startGameWorkers(app.services) : async () => undefined;
   const stopRiskWorker = startWorkers ? startRiskWorker(app.services) : async () => undefined;

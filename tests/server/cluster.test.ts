@@ -6,7 +6,8 @@ import type { RpsGameView } from '../../protocol/rps.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
-import { sharedPostgresSchema, signedUp, testConfig, type TestApp } from './harness.ts';
+import { cookieOf, sharedPostgresSchema, signedUp, testConfig, type TestApp } from './harness.ts';
+import { ensureOperator } from '../../server/admin/operators.ts';
 import { credit } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
 
@@ -86,5 +87,27 @@ describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
     // The reveals were ended by whichever node's sweeper came first, once each: versions count up by one.
     const versions = events[bob.id]!.filter(([e]) => e === 'game-update').map(([, p]) => (p as GameUpdate).game.v);
     expect(versions).toEqual(versions.map((_, i) => versions[0]! + i));
+  });
+  it("feeds an operator's dashboard on one node with the games another node starts", async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    await ensureOperator(two.database.db, 'cluster-watcher', 'operator-pass');
+    const login = await two.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'cluster-watcher', password: 'operator-pass' } });
+    const operatorEvents: [string, unknown][] = [];
+    const operator = connect(two.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: cookieOf(login, 'admin_sid') }, reconnection: false });
+    sockets.push(operator);
+    operator.onAny((event: string, payload: unknown) => operatorEvents.push([event, payload]));
+    await new Promise<void>((resolve) => operator.once('connect', () => resolve()));
+    // Node two says its operator watches; node one, where both players are, then feeds the dashboard.
+    const ann = await signedUp(one.app);
+    const bob = await signedUp(one.app);
+    await eventually(() => operatorEvents.find(([e]) => e === 'ongoingGamesUpdate'));
+    for (const player of [ann, bob]) {
+      const res = await one.app.inject({ method: 'POST', url: '/api/start-game', headers: { cookie: player.cookie }, payload: { gameMode: 'rps', betAmount: 0 } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const current = await one.app.inject({ method: 'GET', url: '/api/current-game', headers: { cookie: ann.cookie } });
+    const gameId = (JSON.parse(current.body) as GameUpdate).game._id;
+    await eventually(() => operatorEvents.find(([e, p]) => e === 'ongoingGamesUpdate' && (p as { id: string }[]).some((g) => g.id === gameId)), 8000);
+    await one.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: ann.cookie }, payload: { gameId } });
   });
 });

@@ -83,6 +83,21 @@ for (const kind of databaseKinds) {
       await eventually(() => operator.events.find(([name, p]) => name === 'ongoingGamesUpdate' && !(p as { id: string }[]).some((g) => g.id === gameId)));
     });
 
+    it("an operator's dashboard that connects during a game gets the running games and queues at once", async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 0), fundedPlayer(live.t, 0)]);
+      // Nobody watches while the game starts: the node feeds no dashboard then.
+      await api(ann, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
+      await api(bob, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0 });
+      const gameId = (await api<GameUpdate>(ann, 'GET', '/current-game')).game._id;
+      await ensureOperator(live.t.database.db, 'latecomer', 'operator-pass');
+      const login = await live.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'latecomer', password: 'operator-pass' } });
+      const operator = await listen(cookieOf(login, 'admin_sid'));
+      await eventually(() => operator.events.find(([name, p]) => name === 'ongoingGamesUpdate' && (p as { id: string }[]).some((g) => g.id === gameId)));
+      await eventually(() => operator.events.find(([name, p]) => name === 'queueUpdate' && (p as QueueEntry[]).length > 0));
+      await api(ann, 'POST', '/leave-rps-game', { gameId });
+      await eventually(() => operator.events.find(([name, p]) => name === 'ongoingGamesUpdate' && !(p as { id: string }[]).some((g) => g.id === gameId)));
+    });
+
     it('relays at most a short burst of chat: a flood is cut off', async () => {
       const [ann, bob] = await Promise.all([fundedPlayer(live.t, 0), fundedPlayer(live.t, 0)]);
       const a = await listen(ann.cookie);
