@@ -1,9 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PublicUser, Statistics, User } from '../../protocol/user.ts';
 import { microToUsdt } from '../../protocol/money.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { playedGames, users, type UserRow } from '../db/schema.ts';
+import { namedStatement } from '../db/named.ts';
+import { playedGames, type UserRow } from '../db/schema.ts';
 import { balanceOf } from '../ledger/ledger.ts';
 
 /** The invite link of spec §3: the bot's deep link when a bot is configured, else the register page. */
@@ -24,29 +25,33 @@ export async function statisticsOf(db: Queryable, userId: string): Promise<Stati
   return { wins, losses, totalGames: wins + losses };
 }
 
+/**
+ * What the User entity adds to the user's row: their balance, wins and invited friends, in one statement
+ * (every app start and sign-in asks for the entity: on launch day ~5 a player, issue 24).
+ */
+const entityExtras = namedStatement<'userId'>(
+  'user_entity_extras',
+  (v) => sql`SELECT coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = ${v('userId')}::uuid), 0)::text AS balance,
+                    (SELECT count(*) FROM played_games p WHERE p.user_id = ${v('userId')}::uuid AND p.result = 'win')::int AS wins,
+                    coalesce((SELECT array_agg(u.id::text) FROM users u WHERE u.invited_by = ${v('userId')}::uuid), '{}') AS friends`,
+);
+
 /** The full User entity for its owner (spec §3). Never any password material. */
 export async function userEntity(db: Queryable, config: Config, row: UserRow): Promise<User> {
-  const [friends, wins, balance] = await Promise.all([
-    db.select({ id: users.id }).from(users).where(eq(users.invitedBy, row.id)),
-    db
-      .select({ total: count() })
-      .from(playedGames)
-      .where(and(eq(playedGames.userId, row.id), eq(playedGames.result, 'win'))),
-    balanceOf(db, row.id),
-  ]);
+  const [extras] = await entityExtras<{ balance: string; wins: number; friends: string[] }>(db, { userId: row.id });
   return {
     _id: row.id,
     username: row.username,
     nickname: row.nickname,
     email: row.email,
-    balance: microToUsdt(balance),
+    balance: microToUsdt(BigInt(extras?.balance ?? '0')),
     score: row.score,
     country: row.country,
     savedAddress: row.savedAddress,
     isAffiliate: row.isAffiliate,
     affiliatePercentage: Number(row.affiliatePercentage),
-    invitedFriends: friends.map((f) => f.id),
-    wins: wins[0]?.total ?? 0,
+    invitedFriends: extras?.friends ?? [],
+    wins: extras?.wins ?? 0,
     photoUrl: row.photoUrl,
     avatarUrl: row.photoUrl,
     inviteLink: inviteLink(config, row.inviteCode),

@@ -45,9 +45,26 @@ export function tronAddressFromHex(hex: string): string {
  */
 export function depositAddressFromXpub(accountXpub: string, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new RangeError(`bad derivation index ${index}`);
-  const child = HDKey.fromExtendedKey(accountXpub).deriveChild(0).deriveChild(index);
+  const child = externalChainOf(accountXpub).deriveChild(index);
   if (!child.publicKey) throw new Error('derivation produced no public key');
   return tronAddressOf(child.publicKey);
+}
+
+/**
+ * The external chain (…/0) of an account xpub, derived once per xpub: parsing the xpub and deriving it
+ * were two of the four elliptic-curve steps of every new deposit address (~1.5 % of a node on launch day,
+ * when thousands of players open the wallet at once). A node has one xpub; a test may use a few.
+ */
+const externalChains = new Map<string, HDKey>();
+
+function externalChainOf(accountXpub: string): HDKey {
+  let chain = externalChains.get(accountXpub);
+  if (!chain) {
+    chain = HDKey.fromExtendedKey(accountXpub).deriveChild(0);
+    if (externalChains.size >= 16) externalChains.clear();
+    externalChains.set(accountXpub, chain);
+  }
+  return chain;
 }
 
 /** The account-level xpub (m/44'/195'/0') of a seed: for the devchain and for tests. */
