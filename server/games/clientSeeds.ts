@@ -42,7 +42,7 @@ async function drawIfSeeded(services: Services, taken: LoadedGame, userId: strin
   if (clientSeedsOf(taken.row).some((seed) => seed === '')) return gameUpdateFor(taken.row, taken.seats, userId);
   let drawn: LoadedGame | null;
   try {
-    drawn = await drawFirstAlone(services, taken, now);
+    drawn = await drawFirstAlone(services, taken, now, userId);
   } catch (error) {
     if (databaseUnavailable(error)) throw error;
     // The seed is in; the draw is the sweeper's at the end of the wait, which retries a game its rules

@@ -167,7 +167,7 @@ export async function commitState(money: GameTx, services: Services, { row, seat
   const { next, outcome } = nextRow(row, state, transition.now);
   if (outcome) next.settlement = await settleGame(money, next, outcome, seats);
   await writeTransitions(money.tx, [{ next, readVersion: row.version, log: logLine(transition) }]);
-  money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }));
+  money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }, transition.action === 'move' ? transition.actor : undefined));
   // After commit, like the publish: an ended game's dashboard feed read before the commit would still
   // show it running, and no later change would correct it.
   money.later(() => logTransition(services, next, transition));
@@ -180,28 +180,36 @@ function keep(services: Services, row: GameRow, seats: Seat[]): void {
   deadlineTimers(services).watch(row);
 }
 
-/** Each player's update as published for a game's row (the object), for the answer to the move that made it. */
-const published = new WeakMap<GameRow, Map<string, GameUpdate>>();
+/**
+ * The update published to the player whose request made a change (a move, the second client seed), by
+ * the row it published, until that request answers with it (updateOf). Only that one is held: the
+ * row stays in memory as this node's kept copy, and so would anything held by it.
+ */
+const answers = new WeakMap<GameRow, { userId: string; update: GameUpdate }>();
 
-export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}): void {
+/**
+ * Tells both players of a committed change, each with their own update, encoded once (the socket event
+ * and, for `answering`, the answer to their request send the same JSON).
+ */
+export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}, answering?: string): void {
   keep(services, row, seats);
-  const updates = new Map<string, GameUpdate>();
   for (const seat of seats) {
     const update = gameUpdateFor(row, seats, seat.userId, flags);
-    // Encoded here, once: the socket event and, for the mover, the answer to the move send this JSON.
     encodeOnce(update);
-    updates.set(seat.userId, update);
+    if (seat.userId === answering) answers.set(row, { userId: seat.userId, update });
     services.sockets.to(userRoom(seat.userId)).emit('game-update', update);
   }
-  published.set(row, updates);
 }
 
 /**
- * A player's update of the game as `row` left it: the very one their socket was sent when it was
- * published (a move's answer is its player's update), else made now.
+ * A player's update of the game as `row` left it: the very one their socket was sent, when `row` was
+ * published answering them, else made now.
  */
 export function updateOf(row: GameRow, seats: Seat[], userId: string): GameUpdate {
-  return published.get(row)?.get(userId) ?? gameUpdateFor(row, seats, userId);
+  const answer = answers.get(row);
+  if (answer?.userId !== userId) return gameUpdateFor(row, seats, userId);
+  answers.delete(row);
+  return answer.update;
 }
 
 function checkPlayable(row: GameRow, seats: Seat[], userId: string, mode: GameMode, v: number | undefined): void {
@@ -262,7 +270,7 @@ async function writeMove(services: Services, loaded: LoadedGame, { state, transi
   if (!written.has(next.id)) return null;
   // Committed (one statement): the players are told as after any transaction.
   logTransition(services, next, transition);
-  await runCommitted(services, [() => publish(services, next, loaded.seats)]);
+  await runCommitted(services, [() => publish(services, next, loaded.seats, {}, transition.actor)]);
   return { row: next, seats: loaded.seats };
 }
 
@@ -324,14 +332,15 @@ export async function drawFirst(money: GameTx, services: Services, loaded: Loade
  * The first draw the second client seed makes (clientSeeds.ts), in one statement of its own: it moves no
  * money, and it is written only while the game is still at the version it was read at, so a sweeper,
  * leave or cancel that drew first keeps its draw and this one writes nothing (null). Told to both
- * players after it is written, like every transition.
+ * players after it is written, like every transition; `seededBy`, whose seed made the draw, is answered
+ * with the update their socket was sent (updateOf).
  */
-export async function drawFirstAlone(services: Services, loaded: LoadedGame, now: number): Promise<LoadedGame | null> {
+export async function drawFirstAlone(services: Services, loaded: LoadedGame, now: number, seededBy: string): Promise<LoadedGame | null> {
   const write = firstDraw(loaded.row, loaded.seats, now);
   const written = await writeTransitions(services.db, [write]);
   if (!written.has(write.next.id)) return null;
   logTransition(services, write.next, { actor: 'server', action: 'create', now: write.log.at });
-  await runCommitted(services, [() => publish(services, write.next, loaded.seats)]);
+  await runCommitted(services, [() => publish(services, write.next, loaded.seats, {}, seededBy)]);
   return { row: write.next, seats: loaded.seats };
 }
 

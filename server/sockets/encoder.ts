@@ -35,7 +35,7 @@ function dataJson(data: unknown): string {
   return JSON.stringify(data);
 }
 
-class TextEncoder extends Encoder {
+class EventTextEncoder extends Encoder {
   override encode(packet: Packet): ReturnType<Encoder['encode']> {
     if (packet.type !== PacketType.EVENT && packet.type !== PacketType.ACK) return super.encode(packet);
     let text = String(packet.type);
@@ -47,4 +47,4 @@ class TextEncoder extends Encoder {
 }
 
 /** The parser for `new Server({ parser })`: this encoder, the stock decoder. */
-export const socketParser = { Encoder: TextEncoder, Decoder };
+export const socketParser = { Encoder: EventTextEncoder, Decoder };
