@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { DEVICE_ID_HEADER } from '../protocol/device.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../protocol/socket.ts';
-import { percentile } from './loadKit.ts';
+import { CLIENT_IDLE_MS, percentile } from './loadKit.ts';
 
 /**
  * The load benches' player, as the app talks to the server (launch.bench.ts, mixed-room.bench.ts): a
@@ -111,7 +111,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * status 0, tallied like any answer.
  */
 export function appClient(base: string, tally: CallTally, maxSockets = 512) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const agent = new http.Agent({ keepAlive: true, maxSockets, timeout: CLIENT_IDLE_MS });
   const target = new URL(base);
 
   function call<T>(link: PlayerLink | null, method: 'GET' | 'POST', route: string, body?: unknown, endpoint = `${method} ${route}`): Promise<Answer<T>> {

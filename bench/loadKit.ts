@@ -184,12 +184,20 @@ export interface Timed<T> {
 }
 
 /**
+ * How long a kept connection may sit idle before this client closes it: under the servers' 5 s (Node's
+ * keep-alive default, the node's and the balancer's). Kept longer, a lagging bench could send on a
+ * connection the server had just closed and get ECONNRESET, a race of the client's making that a
+ * browser answers by sending again (a cluster launch run counted six of them as unanswered).
+ */
+export const CLIENT_IDLE_MS = 4_000;
+
+/**
  * A JSON client over keep-alive loopback connections (at most `maxSockets` at once, like a browser's
  * pool is per origin, but shared by all the bench's players). Times each call from the write to the
  * parsed answer.
  */
 export function httpClient(base: string, maxSockets = 256) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const agent = new http.Agent({ keepAlive: true, maxSockets, timeout: CLIENT_IDLE_MS });
   const target = new URL(base);
   function request<T>(method: 'GET' | 'POST', route: string, cookie: string, body?: unknown, headers: Record<string, string> = {}): Promise<Timed<T>> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
