@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { fairnessText } from '../../protocol/fairness.ts';
 import { gameText, type GameUpdate } from '../../protocol/game.ts';
@@ -7,7 +6,7 @@ import { RuleError } from '../../rules/game.ts';
 import { gameSeedOf, seedHashOf } from '../../rules/random.ts';
 import type { Services } from '../context.ts';
 import { databaseUnavailable } from '../db/errors.ts';
-import { gamePlayers, games, type GameRow } from '../db/schema.ts';
+import type { GameRow } from '../db/schema.ts';
 import { audit } from '../admin/audit.ts';
 import { HttpError } from '../http/errors.ts';
 import { userRoom } from '../sockets/index.ts';
@@ -380,15 +379,4 @@ export async function cancelGame(services: Services, gameId: string, adminId: st
     services.log.warn({ gameId, adminId }, 'game canceled by an operator');
     return next;
   });
-}
-
-/** The player's running game, if any. */
-export async function activeGameOf(db: Services['db'], userId: string): Promise<GameRow | null> {
-  const [row] = await db
-    .select({ game: games })
-    .from(gamePlayers)
-    .innerJoin(games, eq(games.id, gamePlayers.gameId))
-    .where(and(eq(gamePlayers.userId, userId), eq(gamePlayers.active, true)))
-    .limit(1);
-  return row?.game ?? null;
 }

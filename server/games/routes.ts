@@ -1,4 +1,3 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GameMode } from '../../protocol/constants.ts';
@@ -7,13 +6,12 @@ import { backgammonMoveBody } from '../../protocol/backgammon.ts';
 import { blotFinalTrumpDecisionBody, blotMakeMoveBody, blotTrumpDecisionBody, blotTrumpSelectionBody } from '../../protocol/blot.ts';
 import { carromMoveBody } from '../../protocol/carrom.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
-import { gamePlayers, games, type GameRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { moverInput, requireMover, requireUser, sessionMover, sessionUser } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
-import { activeGameOf, leaveGame, playMove, updateOf } from './engine.ts';
+import { leaveGame, playMove, updateOf } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
-import { seatsOf } from './store.ts';
+import { activeGame, recentGame } from './store.ts';
 import { gameUpdateFor, updateAnswer } from './views.ts';
 
 /** After a game ends, GET /current-game still shows it this long, so a reconnect sees the result. */
@@ -56,21 +54,10 @@ async function playerGameRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/current-game', async (request): Promise<CurrentGameAnswer> => {
     const userId = sessionUser(request).id;
-    const row = (await activeGameOf(db, userId)) ?? (await recentGameOf(userId));
-    if (!row) return { game: null, opponents: [] };
-    return gameUpdateFor(row, await seatsOf(db, row.id), userId);
+    const game = (await activeGame(db, userId)) ?? (await recentGame(db, userId, new Date(Date.now() - RECENT_GAME_MS)));
+    if (!game) return { game: null, opponents: [] };
+    return gameUpdateFor(game.row, game.seats, userId);
   });
-
-  async function recentGameOf(userId: string): Promise<GameRow | null> {
-    const [recent] = await db
-      .select({ game: games })
-      .from(gamePlayers)
-      .innerJoin(games, eq(games.id, gamePlayers.gameId))
-      .where(and(eq(gamePlayers.userId, userId), gt(games.endedAt, new Date(Date.now() - RECENT_GAME_MS))))
-      .orderBy(desc(games.endedAt))
-      .limit(1);
-    return recent?.game ?? null;
-  }
 
   for (const [path, mode] of leaveRoutes) {
     app.post(path, async (request) => {

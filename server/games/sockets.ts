@@ -4,8 +4,7 @@ import { chatMessage, chatMessageEvents } from '../../protocol/game.ts';
 import type { Services } from '../context.ts';
 import { gamePlayers, games } from '../db/schema.ts';
 import { userRoom } from '../sockets/index.ts';
-import { activeGameOf } from './engine.ts';
-import { seatsOf } from './store.ts';
+import { activeGame, seatsOf } from './store.ts';
 
 /** A chat burst of this many messages, refilled one per interval, per socket. */
 const CHAT_BURST = 3;
@@ -24,10 +23,9 @@ export function attachGameSockets(services: Services): void {
     if (!userId) return;
 
     void (async () => {
-      const game = await activeGameOf(db, userId);
+      const game = await activeGame(db, userId);
       if (!game) return;
-      const seats = await seatsOf(db, game.id);
-      for (const seat of seats) sockets.to(userRoom(seat.userId)).emit('playerReconnected', { userId, gameMode: game.gameMode });
+      for (const seat of game.seats) sockets.to(userRoom(seat.userId)).emit('playerReconnected', { userId, gameMode: game.row.gameMode });
     })().catch((error: unknown) => log.error({ err: error }, 'playerReconnected failed'));
 
     let tokens = CHAT_BURST;

@@ -54,6 +54,34 @@ export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'up
   return raw ? readLoaded(raw) : null;
 }
 
+const activeGameRow = namedStatement<'userId'>(
+  'active_game',
+  // By the key of game_players_one_running (a player's one running seat), then the game by its key.
+  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats
+             FROM game_players p JOIN games ON games.id = p.game_id
+             WHERE p.user_id = ${v('userId')}::uuid AND p.active`,
+);
+
+/** The player's running game and its seats, if any: one statement on every reload and socket (re)connect. */
+export async function activeGame(db: Queryable, userId: string): Promise<LoadedGame | null> {
+  const [raw] = await activeGameRow<Record<string, unknown>>(db, { userId });
+  return raw ? readLoaded(raw) : null;
+}
+
+const recentGameRow = namedStatement<'userId' | 'since'>(
+  'recent_game',
+  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats
+             FROM game_players p JOIN games ON games.id = p.game_id
+             WHERE p.user_id = ${v('userId')}::uuid AND games.ended_at > ${v('since')}::timestamptz
+             ORDER BY games.ended_at DESC LIMIT 1`,
+);
+
+/** The player's game that ended last, if it ended after `since`, and its seats. */
+export async function recentGame(db: Queryable, userId: string, since: Date): Promise<LoadedGame | null> {
+  const [raw] = await recentGameRow<Record<string, unknown>>(db, { userId, since: since.toISOString() });
+  return raw ? readLoaded(raw) : null;
+}
+
 /**
  * Up to `limit` running games whose deadline has passed (or just `gameId`, if it is), oldest deadline
  * first, each locked by this transaction; rows another node or a move holds are skipped (theirs to finish).

@@ -3,7 +3,7 @@ import type { ClaimRewardsAnswer, Friend, FriendsAnswer } from '../../protocol/g
 import { microToUsdt } from '../../protocol/money.ts';
 import type { Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
-import { accounts, users, type UserRow } from '../db/schema.ts';
+import { accounts, type UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { balanceOf } from '../ledger/ledger.ts';
 import { moneyTransaction } from '../ledger/notify.ts';

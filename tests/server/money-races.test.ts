@@ -66,6 +66,47 @@ describe(`money under concurrency [${kind}]`, () => {
     expect(account?.balance).toBe('9000000');
   });
 
+
+  it('one poll of many deposits, seen again as they confirm, credits each confirmed one once and only its owner', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, () => signedUp(t.app)));
+    const addresses = await Promise.all(players.map((p) => depositAddressOf(t.database.db, t.app.services.wallet.gateway, p.id)));
+    const required = rules().requiredConfirmations;
+    const sighting = (i: number, confirmations: number): IncomingTransfer => ({
+      txId: `batch-${players[0]?.id}-${i}`,
+      eventIndex: 0,
+      to: addresses[i] as string,
+      currency: 'USDT',
+      amountRaw: BigInt(i + 1) * 1_000_000n,
+      confirmations,
+      final: false,
+    });
+    // Every deposit twice in the same poll (an older and a newer sighting), the even ones confirmed by
+    // the newer; a transfer to an address nobody was given is nobody's deposit.
+    const stranger: IncomingTransfer = { ...sighting(0, required), txId: `stranger-${players[0]?.id}`, to: VALID_ADDRESS };
+    const poll = players.flatMap((_, i) => [sighting(i, 0), sighting(i, i % 2 === 0 ? required : required - 1)]);
+    // Two pollers at once with the same page.
+    const first = await Promise.all([applyIncoming(t.app.services, [...poll, stranger], rules()), applyIncoming(t.app.services, [...poll, stranger], rules())]);
+    expect(first[0] + first[1]).toBe(6);
+    // The next poll sees all of them confirmed: only the odd ones are new credits.
+    const next = await applyIncoming(t.app.services, players.map((_, i) => sighting(i, required + 1)), rules());
+    expect(next).toBe(6);
+    expect(await applyIncoming(t.app.services, players.map((_, i) => sighting(i, required + 2)), rules())).toBe(0);
+
+    const balances = await rows<{ id: string; balance: string }>(
+      t.database,
+      sql`select user_id as id, balance_micro::text as balance from accounts where kind = 'user' and user_id in ${players.map((p) => p.id)}`,
+    );
+    for (const [i, player] of players.entries()) {
+      expect(balances.find((b) => b.id === player.id)?.balance).toBe(String((i + 1) * 1_000_000));
+    }
+    const recorded = await rows<{ n: number; confirmations: number }>(
+      t.database,
+      sql`select count(*)::int as n, min(confirmations)::int as confirmations from deposits where chain_tx_id like ${`batch-${players[0]?.id}-%`} and status = 'completed'`,
+    );
+    expect(recorded).toEqual([{ n: 12, confirmations: required + 2 }]);
+    const [strangers] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from deposits where chain_tx_id = ${stranger.txId}`);
+    expect(strangers?.n).toBe(0);
+  });
   it('a worker killed between claim and send, restarted, sends once', async () => {
     const player = await signedUp(t.app);
     await credit(player.id, 40_000_000n);
