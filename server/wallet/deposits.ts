@@ -1,10 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { chainState, depositAddresses, deposits } from '../db/schema.ts';
-import { moneyTransaction } from '../ledger/notify.ts';
+import { namedStatement } from '../db/named.ts';
+import { chainState, depositAddresses } from '../db/schema.ts';
+import { readTransfers, SYSTEM_ACCOUNT_SHARDS, transfersPayload, type TransferRequest, type TransferRow } from '../ledger/ledger.ts';
+import { tellBalances } from '../ledger/notify.ts';
 import type { ChainGateway, IncomingTransfer } from './gateway.ts';
 
 const CURSOR = 'deposit_cursor';
@@ -46,10 +49,10 @@ const RECORD_BATCH = 500;
  * idempotency key is the chain transaction, so overlapping polls, two pollers and restarts are harmless.
  *
  * A poll sees each transfer again until it is final (the devchain looks 20 blocks back), so the
- * sightings are recorded in one statement per batch and only a deposit still pending and now confirmed
- * gets its own credit transaction: recorded one by one (an owner read, an upsert and a claim
- * transaction each), a launch's deposits made a poll take longer than the blocks it waited for, and
- * the credits fell a minute behind (bench/README.md, issue 24).
+ * sightings are recorded in one statement per batch, and only a deposit still pending and now confirmed
+ * is credited, in one statement of its own: recorded one by one (an owner read, an upsert and a claim
+ * transaction of four round trips each), a launch's deposits made a poll take longer than the blocks
+ * it waited for, and the credits fell more than a minute behind (bench/README.md, issue 24).
  */
 export async function applyIncoming(
   services: Pick<Services, 'db' | 'sockets'>,
@@ -69,17 +72,29 @@ export async function applyIncoming(
   for (let at = 0; at < all.length; at += RECORD_BATCH) {
     const batch = all.slice(at, at + RECORD_BATCH);
     const pending = await recordSightings(services.db, batch, rules);
-    for (const incoming of batch) {
-      if (!pending.has(`${incoming.txId}:${incoming.eventIndex}`)) continue;
-      if (incoming.confirmations < rules.requiredConfirmations && !incoming.final) continue;
-      if (await creditDeposit(services, incoming)) credited += 1;
+    const due = batch.filter((incoming) => incoming.confirmations >= rules.requiredConfirmations || incoming.final);
+    const credits = due.flatMap((incoming) => pending.get(`${incoming.txId}:${incoming.eventIndex}`) ?? []);
+    // A few at a time: each is one statement of its own, so one waiting on its player's account (a
+    // game's settlement, a bet) does not hold up the others.
+    for (let next = 0; next < credits.length; next += CREDITS_AT_ONCE) {
+      const done = await Promise.all(credits.slice(next, next + CREDITS_AT_ONCE).map((deposit) => creditDeposit(services, deposit)));
+      credited += done.filter(Boolean).length;
     }
   }
   return credited;
 }
 
-/** The batch's transfers to a deposit address, recorded or their confirmations raised; the keys of those still pending. */
-async function recordSightings(db: Queryable, batch: IncomingTransfer[], rules: DepositRules): Promise<Set<string>> {
+/** A deposit recorded as pending: what its credit needs. */
+interface PendingDeposit {
+  id: string;
+  userId: string;
+  txId: string;
+  eventIndex: number;
+  creditMicro: bigint;
+}
+
+/** The batch's transfers to a deposit address, recorded or their confirmations raised; those still pending, by key. */
+async function recordSightings(db: Queryable, batch: IncomingTransfer[], rules: DepositRules): Promise<Map<string, PendingDeposit>> {
   const sightings = batch.map((incoming) => {
     const credit = creditFor(incoming, rules);
     return {
@@ -93,7 +108,7 @@ async function recordSightings(db: Queryable, batch: IncomingTransfer[], rules: 
       status: credit < rules.minDepositMicro ? 'below-minimum' : 'pending',
     };
   });
-  const recorded = await rowsOf<{ txId: string; eventIndex: number }>(
+  const recorded = await rowsOf<{ id: string; userId: string; txId: string; eventIndex: number; creditMicro: string }>(
     db,
     sql`WITH seen AS (
           SELECT * FROM json_to_recordset(${JSON.stringify(sightings)}::json) AS s(
@@ -107,33 +122,55 @@ async function recordSightings(db: Queryable, batch: IncomingTransfer[], rules: 
           -- Rows taken in one order by every poller, so two nodes polling at once cannot deadlock.
           ORDER BY s.tx_id, s.event_index
           ON CONFLICT (chain_tx_id, event_index) DO UPDATE SET confirmations = greatest(deposits.confirmations, excluded.confirmations)
-          RETURNING chain_tx_id, event_index, status
+          RETURNING id, user_id, chain_tx_id, event_index, credit_micro, status
         )
-        SELECT chain_tx_id AS "txId", event_index AS "eventIndex" FROM upserted WHERE status = 'pending'`,
+        SELECT id::text AS "id", user_id::text AS "userId", chain_tx_id AS "txId", event_index AS "eventIndex", credit_micro::text AS "creditMicro"
+        FROM upserted WHERE status = 'pending'`,
   );
-  return new Set(recorded.map((row) => `${row.txId}:${row.eventIndex}`));
+  return new Map(recorded.map((row) => [`${row.txId}:${row.eventIndex}`, { ...row, creditMicro: BigInt(row.creditMicro) }]));
 }
 
-/** Moves a confirmed deposit from pending to completed and credits it, in one transaction; false when another poll already did. */
-async function creditDeposit(services: Pick<Services, 'db' | 'sockets'>, incoming: IncomingTransfer): Promise<boolean> {
-  return moneyTransaction(services, async (money) => {
-    const [claimed] = await money.tx
-      .update(deposits)
-      .set({ status: 'completed', creditedAt: new Date() })
-      .where(and(eq(deposits.chainTxId, incoming.txId), eq(deposits.eventIndex, incoming.eventIndex), eq(deposits.status, 'pending')))
-      .returning();
-    if (!claimed) return false;
-    await money.transfer({
-      from: 'chain',
-      to: { kind: 'user', userId: claimed.userId },
-      amount: claimed.creditMicro,
-      kind: 'deposit',
-      idempotencyKey: `deposit:${claimed.chainTxId}:${claimed.eventIndex}`,
-      ref: claimed.id,
-    });
-    return true;
+/** Confirmed deposits credited at once by one poll, each its own statement. */
+const CREDITS_AT_ONCE = 4;
+
+/**
+ * Moves a confirmed deposit from pending to completed and credits it, in one statement (so the
+ * player's account is locked for that statement only); false when another poll already did. Its player
+ * hears the new balance after it.
+ */
+async function creditDeposit(services: Pick<Services, 'db' | 'sockets'>, deposit: PendingDeposit): Promise<boolean> {
+  const request: TransferRequest = {
+    from: 'chain',
+    to: { kind: 'user', userId: deposit.userId },
+    amount: deposit.creditMicro,
+    kind: 'deposit',
+    idempotencyKey: `deposit:${deposit.txId}:${deposit.eventIndex}`,
+    ref: deposit.id,
+  };
+  const rows = await claimAndCredit<TransferRow>(services.db, {
+    txId: deposit.txId,
+    eventIndex: deposit.eventIndex,
+    transfer: transfersPayload([request], randomInt(SYSTEM_ACCOUNT_SHARDS)),
   });
+  if (rows.length === 0) return false;
+  const [result] = readTransfers([request], rows);
+  tellBalances(services, new Map(Object.entries(result?.balances ?? {})));
+  return true;
 }
+
+const claimAndCredit = namedStatement<'txId' | 'eventIndex' | 'transfer'>(
+  'credit_deposit',
+  (v) => sql`
+    WITH claimed AS (
+      UPDATE deposits SET status = 'completed', credited_at = now()
+      WHERE chain_tx_id = ${v('txId')} AND event_index = ${v('eventIndex')}::integer AND status = 'pending'
+      RETURNING id
+    )
+    -- The transfer only for a deposit this statement claimed: with none, nothing moves.
+    SELECT x.o_index, x.o_transfer_id::text AS o_transfer_id, x.o_applied, x.o_insufficient,
+           x.o_from_balance::text AS o_from_balance, x.o_to_balance::text AS o_to_balance
+    FROM claimed CROSS JOIN LATERAL ledger_transfers(${v('transfer')}::jsonb) x`,
+);
 
 /** One poll of the chain for every deposit address; the cursor is stored so restarts resume. */
 export async function pollDeposits(

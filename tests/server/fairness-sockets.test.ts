@@ -75,6 +75,15 @@ for (const kind of databaseKinds) {
       await apiCall(live.base, bob.cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: 1 });
       const waiting = await Promise.all(clients.map((client) => eventually(() => client.events.find(([name]) => name === 'gameStarted')?.[1] as GameUpdate | undefined)));
       for (const update of waiting) expect(update.game).toMatchObject({ phase: SEEDING_PHASE, v: 1, seed: null });
+      // The pairing turn (one statement with a seed wait, turns.ts) told each player their bet's balance
+      // first, then the game with the opponent's panel.
+      expect(waiting[0]!.opponents).toEqual([expect.objectContaining({ _id: bob.id, nickname: bob.username })]);
+      expect(waiting[1]!.opponents).toEqual([expect.objectContaining({ _id: ann.id, nickname: ann.username })]);
+      for (const client of clients) {
+        const names = client.events.map(([name]) => name);
+        expect(client.events.find(([name]) => name === 'balanceUpdated')?.[1]).toBe(4);
+        expect(names.indexOf('balanceUpdated')).toBeLessThan(names.indexOf('gameStarted'));
+      }
       const gameId = waiting[0]!.game._id;
       const seeds = [randomBytes(16).toString('hex'), randomBytes(24).toString('hex')] as const;
       await apiCall(live.base, ann.cookie, 'POST', `/games/${gameId}/client-seed`, { clientSeed: seeds[0] });

@@ -17,11 +17,15 @@ import { balanceOf, fundedPlayer, pairedRps, startGame, started, type Player } f
 /** A join's answer as the player sees it: the start-game answer, or the error's status and text. */
 type Seen = { status: string; balance: number } | { statusCode: number; message: string };
 
-for (const kind of databaseKinds) {
-  describe(`queue turns [${kind}]`, () => {
+// Both ways a turn is made (turns.ts): one statement when new games wait for their client seeds (the
+// production default), one transaction when they are drawn at once (SEED_WAIT_MS 0).
+const seedWaits = ['3000', '0'];
+
+for (const kind of databaseKinds) for (const seedWait of seedWaits) {
+  describe(`queue turns [${kind}, SEED_WAIT_MS ${seedWait}]`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startTestApp(kind);
+      t = await startTestApp(kind, { SEED_WAIT_MS: seedWait });
     });
     afterAll(async () => {
       expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
