@@ -53,28 +53,24 @@ export interface NewGame {
  * no client seeds.
  */
 function newGameRow(services: Services, spec: NewGame): GameRow {
-  const row = seedingGameRow(services, spec);
-  if (services.config.games.seedWaitMs > 0) return row;
   const rules = rulesOf(spec.mode);
-  const state = rules.create(spec.players, gameSeedOf(row.seed, row.id, ['', '']), spec.now);
-  return { ...row, state, deadlineAt: deadlineOf(rules, state) };
-}
-
-/** A new game waiting for its client seeds (until the seed wait's deadline): it needs no players yet. */
-export function seedingGameRow(services: Services, spec: Omit<NewGame, 'players'>): GameRow {
   const seed = randomBytes(32).toString('hex');
+  const id = randomUUID();
+  const clientSeeds: [string, string] = ['', ''];
+  const seedWaitMs = services.config.games.seedWaitMs;
+  const state = seedWaitMs > 0 ? null : rules.create(spec.players, gameSeedOf(seed, id, clientSeeds), spec.now);
   return {
-    id: randomUUID(),
+    id,
     gameMode: spec.mode,
     betMicro: spec.betMicro,
     payoutMicro: spec.payoutMicro,
     status: 'in-progress',
-    state: null,
+    state,
     version: 1,
-    deadlineAt: new Date(spec.now + services.config.games.seedWaitMs),
+    deadlineAt: state === null ? new Date(spec.now + seedWaitMs) : deadlineOf(rules, state),
     seed,
     seedHash: seedHashOf(seed),
-    clientSeeds: ['', ''],
+    clientSeeds,
     winnerId: null,
     loserId: null,
     endReason: null,
@@ -109,17 +105,14 @@ export async function createGames(money: GameTx, services: Services, specs: NewG
   if (specs.length === 0) return [];
   const created = specs.map((spec) => ({ game: newGameRow(services, spec), players: spec.players }));
   const seatsById = await insertGames(money.tx, created);
-  money.later(() => gamesStarted(services, created.map(({ game }) => ({ game, seats: seatsById.get(game.id) ?? [] }))));
-  return created.map(({ game }) => game);
-}
-
-/** After the commit that created them: both players of each new game hear of it, and the operators' feed. */
-export function gamesStarted(services: Services, started: { game: GameRow; seats: Seat[] }[]): void {
-  for (const { game, seats } of started) {
-    services.log.info({ gameId: game.id, mode: game.gameMode, bet: game.betMicro.toString(), players: seats.map((s) => s.userId) }, 'game started');
-    announceGame(services, game, seats);
+  money.later(() => {
+    for (const { game } of created) announceGame(services, game, seatsById.get(game.id) ?? []);
+    feedOngoingGames(services);
+  });
+  for (const { game, players } of created) {
+    services.log.info({ gameId: game.id, mode: game.gameMode, bet: game.betMicro.toString(), players }, 'game started');
   }
-  if (started.length > 0) feedOngoingGames(services);
+  return created.map(({ game }) => game);
 }
 
 export async function lockGame(tx: GameTx['tx'], gameId: string): Promise<LoadedGame> {

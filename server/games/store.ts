@@ -274,16 +274,42 @@ function transitionSql(records: SQL, match: SQL): SQL {
     SELECT id::text AS id FROM written`;
 }
 
-/** The columns of a new game's record (gameRecord), as json_to_recordset and json_to_record read them. */
-export const gameRecordColumns = sql.raw(
-  `id uuid, game_mode text, bet_micro bigint, payout_micro bigint, status text, state jsonb, drawn boolean, version integer,
-   deadline_at timestamptz, seed text, seed_hash text, client_seeds jsonb, rematch_of uuid, created_at timestamptz,
-   player0 uuid, player1 uuid, state_hash text`,
+const insertGamesStatement = namedStatement<'records'>(
+  'insert_games',
+  (v) => sql`
+    WITH n AS (
+      SELECT * FROM json_to_recordset(${v('records')}::json) AS n(
+        id uuid, game_mode text, bet_micro bigint, payout_micro bigint, status text, state jsonb, drawn boolean, version integer,
+        deadline_at timestamptz, seed text, seed_hash text, client_seeds jsonb, rematch_of uuid, created_at timestamptz,
+        player0 uuid, player1 uuid, state_hash text)
+    ), g AS (
+      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at)
+      SELECT id, game_mode, bet_micro, payout_micro, status, coalesce(state, 'null'::jsonb), version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at FROM n
+      RETURNING id
+    ), p AS (
+      SELECT n.id AS game_id, u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
+      FROM n CROSS JOIN LATERAL (VALUES (n.player0, 0), (n.player1, 1)) AS x(id, seat)
+      -- Each player by key (OFFSET 0, as in seatsJson): never a cached hash join over every user.
+      CROSS JOIN LATERAL (SELECT id, nickname, country, score, photo_url FROM users WHERE users.id = x.id OFFSET 0) u
+    ), seated AS (
+      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT p.game_id, p.id, p.seat, p.score FROM p
+    ), logged AS (
+      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
+      SELECT n.id, 1, n.created_at, 'server', 'create', jsonb_build_object('players', jsonb_build_array(n.player0, n.player1)), n.version, n.state_hash
+      FROM n WHERE n.drawn
+    )
+    SELECT p.game_id::text AS "gameId", p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl"
+    FROM p WHERE p.game_id IN (SELECT id FROM g) ORDER BY p.game_id, p.seat`,
 );
 
-/** A new game's row and players as the record the statements below read (a player not known yet: null). */
-export function gameRecord(game: GameRow, players: [string | null, string | null]) {
-  return {
+/**
+ * New games (engine.ts createGames: a pairing turn's, or a rematch's one) inside the pairing's
+ * transaction: rows, seats and the 'create' line of those already drawn (none yet for a game waiting for
+ * its client seeds, firstDraw.ts), in one statement; returns each game's seats as the players' panels
+ * show them, by game id.
+ */
+export async function insertGames(tx: Tx, created: { game: GameRow; players: [string, string] }[]): Promise<Map<string, Seat[]>> {
+  const records = created.map(({ game, players }) => ({
     id: game.id,
     game_mode: game.gameMode,
     bet_micro: game.betMicro.toString(),
@@ -301,48 +327,7 @@ export function gameRecord(game: GameRow, players: [string | null, string | null
     player0: players[0],
     player1: players[1],
     state_hash: stateDigest(game.state),
-  };
-}
-
-/**
- * The CTEs that write the new games of a CTE `n` (gameRecordColumns): `g` their ids, `p` their seats
- * (the players' panels), the seats' rows, and the 'create' line of each game already drawn.
- */
-export const writeNewGames: SQL = sql`
-    g AS (
-      INSERT INTO games (id, game_mode, bet_micro, payout_micro, status, state, version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at)
-      SELECT id, game_mode, bet_micro, payout_micro, status, coalesce(state, 'null'::jsonb), version, deadline_at, seed, seed_hash, client_seeds, rematch_of, created_at FROM n
-      RETURNING id
-    ), p AS (
-      SELECT n.id AS game_id, u.id, x.seat, u.nickname, u.country, u.score, u.photo_url
-      FROM n CROSS JOIN LATERAL (VALUES (n.player0, 0), (n.player1, 1)) AS x(id, seat)
-      -- Each player by key (OFFSET 0, as in seatsJson): never a cached hash join over every user.
-      CROSS JOIN LATERAL (SELECT id, nickname, country, score, photo_url FROM users WHERE users.id = x.id OFFSET 0) u
-    ), seated AS (
-      INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT p.game_id, p.id, p.seat, p.score FROM p
-    ), logged AS (
-      INSERT INTO game_log (game_id, seq, at, actor, action, move, version, state_hash)
-      SELECT n.id, 1, n.created_at, 'server', 'create', jsonb_build_object('players', jsonb_build_array(n.player0, n.player1)), n.version, n.state_hash
-      FROM n WHERE n.drawn
-    )`;
-
-const insertGamesStatement = namedStatement<'records'>(
-  'insert_games',
-  (v) => sql`
-    WITH n AS (SELECT * FROM json_to_recordset(${v('records')}::json) AS n(${gameRecordColumns})),
-    ${writeNewGames}
-    SELECT p.game_id::text AS "gameId", p.id::text AS "userId", p.seat, p.nickname, p.country, p.score, p.photo_url AS "photoUrl"
-    FROM p WHERE p.game_id IN (SELECT id FROM g) ORDER BY p.game_id, p.seat`,
-);
-
-/**
- * New games (engine.ts createGames: a pairing turn's, or a rematch's one) inside the pairing's
- * transaction: rows, seats and the 'create' line of those already drawn (none yet for a game waiting for
- * its client seeds, firstDraw.ts), in one statement; returns each game's seats as the players' panels
- * show them, by game id.
- */
-export async function insertGames(tx: Tx, created: { game: GameRow; players: [string, string] }[]): Promise<Map<string, Seat[]>> {
-  const records = created.map(({ game, players }) => gameRecord(game, players));
+  }));
   const seats = await insertGamesStatement<Seat & { gameId: string }>(tx, { records: JSON.stringify(records) });
   const byGame = new Map<string, Seat[]>();
   for (const { gameId, ...seat } of seats) byGame.set(gameId, [...(byGame.get(gameId) ?? []), seat]);

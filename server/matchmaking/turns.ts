@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameText, SCORE_GATE, scoreGatedBets } from '../../protocol/game.ts';
@@ -7,13 +7,10 @@ import type { Services } from '../context.ts';
 import { namedStatement } from '../db/named.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../http/errors.ts';
-import { SYSTEM_ACCOUNT_SHARDS, transfersPayload, type TransferRequest, type TransferResult } from '../ledger/ledger.ts';
-import { tellBalances } from '../ledger/notify.ts';
+import { transfersPayload, type TransferRequest } from '../ledger/ledger.ts';
 import { feedQueues } from '../games/admin.ts';
-import { createGames, gamesStarted, seedingGameRow, type NewGame } from '../games/engine.ts';
-import { gameTransaction, runCommitted } from '../games/outbox.ts';
-import { gameRecord, gameRecordColumns, writeNewGames } from '../games/store.ts';
-import type { Seat } from '../games/views.ts';
+import { createGames, type NewGame } from '../games/engine.ts';
+import { gameTransaction } from '../games/outbox.ts';
 import { nodeLocal } from '../nodeLocal.ts';
 
 /**
@@ -154,31 +151,6 @@ const queueTurnStatement = namedStatement<'key' | 'mode' | 'bet' | 'minScore' | 
              FROM queue_turn(${v('key')}, ${v('mode')}, ${v('bet')}::bigint, ${v('minScore')}::integer, ${v('joins')}::jsonb, ${v('bets')}::jsonb)`,
 );
 
-/**
- * queue_turn and the games of its pairs in one statement. `games` holds a game made ready for each join
- * (gameRecord, its second player that join), in the joins' order; a pair's game is the one of its
- * second seat. A function called in a WITH query runs once; its writes and the games' are one statement,
- * so they commit or roll back together.
- */
-const queueTurnWithGames = namedStatement<'key' | 'mode' | 'bet' | 'minScore' | 'joins' | 'bets' | 'games'>(
-  'queue_turn_with_games',
-  (v) => sql`
-    WITH t AS (
-      SELECT * FROM queue_turn(${v('key')}, ${v('mode')}, ${v('bet')}::bigint, ${v('minScore')}::integer, ${v('joins')}::jsonb, ${v('bets')}::jsonb)
-    ), n AS (
-      SELECT c.id, c.game_mode, c.bet_micro, c.payout_micro, c.status, c.state, c.drawn, c.version, c.deadline_at, c.seed,
-             c.seed_hash, c.client_seeds, c.rematch_of, c.created_at, t.o_opponent AS player0, c.player1, c.state_hash, t.o_index AS place
-      FROM t CROSS JOIN LATERAL json_to_record(${v('games')}::json -> t.o_index) AS c(${gameRecordColumns})
-      WHERE t.o_outcome = 'paired' AND t.o_seat = 1
-    ),
-    ${writeNewGames}
-    SELECT t.o_index, t.o_outcome, t.o_opponent::text AS o_opponent, t.o_seat, t.o_transfer_id::text AS o_transfer_id, t.o_balance::text AS o_balance,
-           (SELECT json_agg(json_build_object('userId', p.id, 'seat', p.seat, 'nickname', p.nickname, 'country', p.country,
-                                              'score', p.score, 'photoUrl', p.photo_url) ORDER BY p.seat)
-            FROM p WHERE p.game_id = n.id AND n.id IN (SELECT id FROM g)) AS seats
-    FROM t LEFT JOIN n ON n.place = t.o_index`,
-);
-
 const refusals: Record<Exclude<TurnRow['o_outcome'], 'paired' | 'waiting'>, () => HttpError> = {
   unknown: () => new HttpError(401, 'Not signed in'),
   frozen: () => new HttpError(403, integrityText.frozen),
@@ -188,8 +160,13 @@ const refusals: Record<Exclude<TurnRow['o_outcome'], 'paired' | 'waiting'>, () =
   insufficient: () => new HttpError(400, gameText.insufficientBalance),
 };
 
-/** A turn's joins as queue_turn reads them, and their bets. */
-function turnInputs(services: Services, queue: Queue, arrivals: Arrival[]) {
+/**
+ * One turn of a queue, one transaction: queue_turn (every player's lock and checks, the bets, the
+ * pairings, the one left waiting), the new games in one statement, COMMIT. Returns each join's answer,
+ * in arrival order; the balances and the games are told after commit, as for a single join.
+ */
+async function turn(services: Services, queue: Queue, arrivals: Arrival[]): Promise<(Joined | HttpError)[]> {
+  const now = Date.now();
   const searchTimeoutMs = services.config.games.searchTimeoutMs;
   const joins = arrivals.map((arrival) => ({
     id: randomUUID(),
@@ -202,88 +179,7 @@ function turnInputs(services: Services, queue: Queue, arrivals: Arrival[]) {
     queue.betMicro > 0n
       ? joins.map((join) => ({ from: { kind: 'user', userId: join.userId }, to: 'escrow', amount: queue.betMicro, kind: 'bet', idempotencyKey: `search:${join.id}:bet`, ref: join.id }))
       : [];
-  return { joins, bets };
-}
 
-/** A join that went through: paired, or waiting in the queue. */
-const accepted = (row: TurnRow): boolean => row.o_outcome === 'paired' || row.o_outcome === 'waiting';
-
-/** Each join's answer, in arrival order, from queue_turn's rows (sorted). */
-function answersOf(outcomes: TurnRow[]): (Joined | HttpError)[] {
-  return outcomes.map((row) => {
-    if (row.o_outcome === 'paired' || row.o_outcome === 'waiting') {
-      return { status: row.o_outcome === 'paired' ? 'started' : 'searching', balance: BigInt(row.o_balance ?? '0') };
-    }
-    return refusals[row.o_outcome]();
-  });
-}
-
-/** The bets that moved, as ledger results: each with its player's balance after it. */
-function betsMoved(outcomes: TurnRow[], joins: { userId: string }[]): TransferResult[] {
-  return outcomes
-    .filter((row) => accepted(row) && row.o_transfer_id !== null && row.o_balance !== null)
-    .map((row) => ({ id: Number(row.o_transfer_id), applied: true, balances: { [joins[row.o_index]!.userId]: BigInt(row.o_balance!) } }));
-}
-
-/** A game per pair, made once: by its second seat, always a join of this turn. */
-const makesAGame = (row: TurnRow): boolean => row.o_outcome === 'paired' && row.o_seat === 1 && row.o_opponent !== null;
-
-function sortedOutcomes<Row extends TurnRow>(rows: Row[], arrivals: Arrival[]): Row[] {
-  const outcomes = [...rows].sort((a, b) => a.o_index - b.o_index);
-  if (outcomes.length !== arrivals.length) throw new Error(`queue_turn answered ${outcomes.length} of ${arrivals.length} joins`);
-  return outcomes;
-}
-
-/**
- * One turn of a queue. With a seed wait (production: a new game waits for its client seeds, without a
- * state, so it needs nothing of its players but their ids) the turn is one statement (turnAtOnce);
- * games drawn at once (no seed wait) are made by their rules from both players, after queue_turn has
- * paired them, in the turn's transaction (turnInTransaction).
- */
-async function turn(services: Services, queue: Queue, arrivals: Arrival[]): Promise<(Joined | HttpError)[]> {
-  return services.config.games.seedWaitMs > 0 ? turnAtOnce(services, queue, arrivals) : turnInTransaction(services, queue, arrivals);
-}
-
-/**
- * A turn as one statement (issue 24): queue_turn (every player's lock and checks, the bets, the
- * pairings, the one left waiting) and the new games together, so the players' rows and the queue's lock
- * are held for that one statement, not across the node's round trips of a transaction (BEGIN, the
- * turn, the games, COMMIT: the time a busy node's pairing turns waited on each other). Every join comes
- * with a game made ready (its id, server seed and seed wait), used if that join is the second seat of
- * a pair. Balances, games and the operators' feeds are told after it, as after a transaction.
- */
-async function turnAtOnce(services: Services, queue: Queue, arrivals: Arrival[]): Promise<(Joined | HttpError)[]> {
-  const now = Date.now();
-  const { joins, bets } = turnInputs(services, queue, arrivals);
-  const ready = arrivals.map(() => seedingGameRow(services, { mode: queue.mode, betMicro: queue.betMicro, payoutMicro: queue.payoutMicro, now }));
-  const rows = await queueTurnWithGames<TurnRow & { seats: Seat[] | null }>(services.db, {
-    key: queue.key,
-    mode: queue.mode,
-    bet: queue.betMicro.toString(),
-    minScore: queue.minScore,
-    joins: JSON.stringify(joins),
-    bets: bets.length > 0 ? transfersPayload(bets, randomInt(SYSTEM_ACCOUNT_SHARDS)) : '[]',
-    games: JSON.stringify(ready.map((game, i) => gameRecord(game, [null, joins[i]!.userId]))),
-  });
-  const outcomes = sortedOutcomes(rows, arrivals);
-  const started = outcomes.filter(makesAGame).map((row) => ({ game: ready[row.o_index]!, seats: row.seats ?? [] }));
-  await runCommitted(services, [
-    () => tellBalances(services, new Map(betsMoved(outcomes, joins).flatMap((moved) => Object.entries(moved.balances)))),
-    () => gamesStarted(services, started),
-    () => {
-      if (outcomes.some(accepted)) feedQueues(services);
-    },
-  ]);
-  return answersOf(outcomes);
-}
-
-/**
- * A turn as one transaction: queue_turn, then the new games made by their rules from both players, in
- * one statement, COMMIT.
- */
-async function turnInTransaction(services: Services, queue: Queue, arrivals: Arrival[]): Promise<(Joined | HttpError)[]> {
-  const now = Date.now();
-  const { joins, bets } = turnInputs(services, queue, arrivals);
   return gameTransaction(services, async (money) => {
     const rows = await queueTurnStatement<TurnRow>(money.tx, {
       key: queue.key,
@@ -293,18 +189,35 @@ async function turnInTransaction(services: Services, queue: Queue, arrivals: Arr
       joins: JSON.stringify(joins),
       bets: bets.length > 0 ? transfersPayload(bets, money.shard) : '[]',
     });
-    const outcomes = sortedOutcomes(rows, arrivals);
+    const outcomes = [...rows].sort((a, b) => a.o_index - b.o_index);
+    if (outcomes.length !== arrivals.length) throw new Error(`queue_turn answered ${outcomes.length} of ${arrivals.length} joins`);
+
+    const accepted = outcomes.filter((row) => row.o_outcome === 'paired' || row.o_outcome === 'waiting');
     // Each player whose bet moved hears their balance after commit (balanceUpdated), as from any transfer.
-    money.noteTransfers(betsMoved(outcomes, joins));
-    if (outcomes.some(accepted)) money.later(() => feedQueues(services));
-    const games: NewGame[] = outcomes.filter(makesAGame).map((row) => ({
-      mode: queue.mode,
-      betMicro: queue.betMicro,
-      payoutMicro: queue.payoutMicro,
-      players: [row.o_opponent!, joins[row.o_index]!.userId],
-      now,
-    }));
+    money.noteTransfers(
+      accepted
+        .filter((row) => row.o_transfer_id !== null && row.o_balance !== null)
+        .map((row) => ({ id: Number(row.o_transfer_id), applied: true, balances: { [joins[row.o_index]!.userId]: BigInt(row.o_balance!) } })),
+    );
+    if (accepted.length > 0) money.later(() => feedQueues(services));
+
+    // A game per pair, made once: by its second seat, always a join of this turn.
+    const games: NewGame[] = outcomes
+      .filter((row) => row.o_outcome === 'paired' && row.o_seat === 1 && row.o_opponent !== null)
+      .map((row) => ({
+        mode: queue.mode,
+        betMicro: queue.betMicro,
+        payoutMicro: queue.payoutMicro,
+        players: [row.o_opponent!, joins[row.o_index]!.userId],
+        now,
+      }));
     await createGames(money, services, games);
-    return answersOf(outcomes);
+
+    return outcomes.map((row) => {
+      if (row.o_outcome === 'paired' || row.o_outcome === 'waiting') {
+        return { status: row.o_outcome === 'paired' ? 'started' : 'searching', balance: BigInt(row.o_balance ?? '0') };
+      }
+      return refusals[row.o_outcome]();
+    });
   });
 }

@@ -17,15 +17,11 @@ import { balanceOf, fundedPlayer, pairedRps, startGame, started, type Player } f
 /** A join's answer as the player sees it: the start-game answer, or the error's status and text. */
 type Seen = { status: string; balance: number } | { statusCode: number; message: string };
 
-// Both ways a turn is made (turns.ts): one statement when new games wait for their client seeds (the
-// production default), one transaction when they are drawn at once (SEED_WAIT_MS 0).
-const seedWaits = ['3000', '0'];
-
-for (const kind of databaseKinds) for (const seedWait of seedWaits) {
-  describe(`queue turns [${kind}, SEED_WAIT_MS ${seedWait}]`, () => {
+for (const kind of databaseKinds) {
+  describe(`queue turns [${kind}]`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startTestApp(kind, { SEED_WAIT_MS: seedWait });
+      t = await startTestApp(kind);
     });
     afterAll(async () => {
       expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
