@@ -46,11 +46,6 @@ export async function moneyTransaction<T>(services: Pick<Services, 'db' | 'socke
       noteTransfers: note,
     }),
   );
-  tellBalances(services, balances);
-  return result;
-}
-
-/** After commit: each player whose balance a transfer changed hears it (`balanceUpdated`). */
-export function tellBalances(services: Pick<Services, 'sockets'>, balances: Map<string, bigint>): void {
   for (const [userId, balance] of balances) services.sockets.to(userRoom(userId)).emit('balanceUpdated', microToUsdt(balance));
+  return result;
 }
