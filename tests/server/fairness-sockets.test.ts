@@ -75,8 +75,8 @@ for (const kind of databaseKinds) {
       await apiCall(live.base, bob.cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: 1 });
       const waiting = await Promise.all(clients.map((client) => eventually(() => client.events.find(([name]) => name === 'gameStarted')?.[1] as GameUpdate | undefined)));
       for (const update of waiting) expect(update.game).toMatchObject({ phase: SEEDING_PHASE, v: 1, seed: null });
-      // The pairing turn (one statement with a seed wait, turns.ts) told each player their bet's balance
-      // first, then the game with the opponent's panel.
+      // The pairing turn told each player their bet's balance first, then the waiting game with the
+      // opponent's panel.
       expect(waiting[0]!.opponents).toEqual([expect.objectContaining({ _id: bob.id, nickname: bob.username })]);
       expect(waiting[1]!.opponents).toEqual([expect.objectContaining({ _id: ann.id, nickname: ann.username })]);
       for (const client of clients) {
