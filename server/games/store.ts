@@ -40,12 +40,15 @@ export async function seatsOf(db: Queryable, gameId: string): Promise<Seat[]> {
   return raw?.seats ?? [];
 }
 
+/** A game's whole row and its seats, as readLoaded reads them: the select list of every statement that loads a game. */
+const loadedColumns: SQL = sql`${gameRow.columns}, ${seatsJson} AS seats`;
+
 const readLoaded = (raw: Record<string, unknown>): LoadedGame => ({ row: gameRow.read(raw), seats: raw.seats as Seat[] });
 
-const loadGameRow = namedStatement<'gameId'>('load_game', (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${v('gameId')}::uuid`);
+const loadGameRow = namedStatement<'gameId'>('load_game', (v) => sql`SELECT ${loadedColumns} FROM games WHERE games.id = ${v('gameId')}::uuid`);
 const loadGameLocked = namedStatement<'gameId'>(
   'load_game_locked',
-  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE games.id = ${v('gameId')}::uuid FOR UPDATE OF games`,
+  (v) => sql`SELECT ${loadedColumns} FROM games WHERE games.id = ${v('gameId')}::uuid FOR UPDATE OF games`,
 );
 
 /** A game and its seats in one statement; `lock` holds the game row until the transaction ends. */
@@ -57,7 +60,7 @@ export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'up
 const activeGameRow = namedStatement<'userId'>(
   'active_game',
   // By the key of game_players_one_running (a player's one running seat), then the game by its key.
-  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats
+  (v) => sql`SELECT ${loadedColumns}
              FROM game_players p JOIN games ON games.id = p.game_id
              WHERE p.user_id = ${v('userId')}::uuid AND p.active`,
 );
@@ -70,7 +73,7 @@ export async function activeGame(db: Queryable, userId: string): Promise<LoadedG
 
 const recentGameRow = namedStatement<'userId' | 'since'>(
   'recent_game',
-  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats
+  (v) => sql`SELECT ${loadedColumns}
              FROM game_players p JOIN games ON games.id = p.game_id
              WHERE p.user_id = ${v('userId')}::uuid AND games.ended_at > ${v('since')}::timestamptz
              ORDER BY games.ended_at DESC LIMIT 1`,
@@ -97,11 +100,11 @@ export async function claimDueGames(tx: Tx, now: number, limit: number, gameId?:
 const due = (at: Placeholder) => sql`games.status = 'in-progress' AND games.deadline_at <= ${at}::timestamptz`;
 const claimDueGame = namedStatement<'at' | 'gameId'>(
   'claim_due_game',
-  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due(v('at'))} AND games.id = ${v('gameId')}::uuid FOR UPDATE OF games SKIP LOCKED`,
+  (v) => sql`SELECT ${loadedColumns} FROM games WHERE ${due(v('at'))} AND games.id = ${v('gameId')}::uuid FOR UPDATE OF games SKIP LOCKED`,
 );
 const claimDueGamesBatch = namedStatement<'at' | 'limit'>(
   'claim_due_games',
-  (v) => sql`SELECT ${gameRow.columns}, ${seatsJson} AS seats FROM games WHERE ${due(v('at'))}
+  (v) => sql`SELECT ${loadedColumns} FROM games WHERE ${due(v('at'))}
              ORDER BY games.deadline_at LIMIT ${v('limit')}::integer FOR UPDATE OF games SKIP LOCKED`,
 );
 
@@ -137,7 +140,7 @@ const takeClientSeedStatement = namedStatement<'clientSeed' | 'gameId' | 'userId
         AND coalesce(games.client_seeds ->> p.seat::integer, '') = ''
         AND (${v('sessionHash')}::text IS NULL OR EXISTS (
           SELECT 1 FROM sessions s WHERE s.token_hash = ${v('sessionHash')}::text AND s.user_id = ${v('userId')}::uuid AND s.expires_at > now()))
-      RETURNING ${gameRow.columns}, ${seatsJson} AS seats`,
+      RETURNING ${loadedColumns}`,
 );
 
 /** One transition to write: the game as it now is, the version it was read at, and its log line. */

@@ -66,7 +66,6 @@ describe(`money under concurrency [${kind}]`, () => {
     expect(account?.balance).toBe('9000000');
   });
 
-
   it('one poll of many deposits, seen again as they confirm, credits each confirmed one once and only its owner', async () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => signedUp(t.app)));
     const addresses = await Promise.all(players.map((p) => depositAddressOf(t.database.db, t.app.services.wallet.gateway, p.id)));
@@ -107,6 +106,7 @@ describe(`money under concurrency [${kind}]`, () => {
     const [strangers] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from deposits where chain_tx_id = ${stranger.txId}`);
     expect(strangers?.n).toBe(0);
   });
+
   it('a worker killed between claim and send, restarted, sends once', async () => {
     const player = await signedUp(t.app);
     await credit(player.id, 40_000_000n);
