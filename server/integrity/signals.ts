@@ -53,7 +53,9 @@ export function socketIp(request: IncomingMessage, trustProxy: string | false): 
 
 /**
  * Records one session start. A socket reconnects often, so it is recorded at most once an hour for the
- * same account, address and device; sign-ins always are.
+ * same account, address and device; sign-ins always are. Two sockets that authenticate at once both pass
+ * the NOT EXISTS before either has written: the unique index of migration 0016 (one a clock hour) keeps
+ * the second one out.
  */
 export async function recordSessionStart(db: Queryable, start: SessionStart): Promise<void> {
   const dedupe =
@@ -66,7 +68,8 @@ export async function recordSessionStart(db: Queryable, start: SessionStart): Pr
   await db.execute(sql`
     INSERT INTO session_signals (user_id, source, ip, device_id, telegram_id)
     SELECT ${start.userId}::uuid, ${start.source}, ${start.ip}, ${start.deviceId}::text, ${start.telegramId}::bigint
-    WHERE true ${dedupe}`);
+    WHERE true ${dedupe}
+    ON CONFLICT DO NOTHING`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOperator } from '../../server/admin/operators.ts';
+import { recordSessionStart } from '../../server/integrity/signals.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { tronAddressFromHex } from '../../server/wallet/tronAddress.ts';
 import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
@@ -132,7 +133,7 @@ for (const kind of databaseKinds) {
         return answer;
       };
       const recorded = async () =>
-        (await rows<{ device_id: string | null }>(t.database, sql`SELECT device_id FROM session_signals WHERE user_id = ${player.id}::uuid AND source = 'socket'`)).map((r) => r.device_id);
+        (await rows<{ device_id: string | null }>(t.database, sql`SELECT device_id FROM session_signals WHERE user_id = ${player.id}::uuid AND source = 'socket' ORDER BY id`)).map((r) => r.device_id);
       expect(await authenticate('not a device id!')).toEqual({ ok: false, message: 'Invalid device id' });
       expect(await authenticate('phone-aaaaaaaaaaaaaaaa')).toEqual({ ok: true });
       expect(await authenticate('phone-aaaaaaaaaaaaaaaa')).toEqual({ ok: true });
@@ -140,6 +141,16 @@ for (const kind of databaseKinds) {
       // Another device is another start.
       expect(await authenticate('phone-bbbbbbbbbbbbbbbb')).toEqual({ ok: true });
       await expect.poll(recorded).toEqual(['phone-aaaaaaaaaaaaaaaa', 'phone-bbbbbbbbbbbbbbbb']);
+    });
+
+    it("a phone's sockets that authenticate at the same moment (a reconnect storm) are one session start", async () => {
+      const player = await fundedPlayer(t, 0);
+      const start = { userId: player.id, source: 'socket', ip: '203.0.113.7', deviceId: 'phone-cccccccccccccccc', telegramId: null } as const;
+      // Every connection of the pool open first, so the inserts really run side by side.
+      await Promise.all(Array.from({ length: 10 }, () => t.database.db.execute(sql`SELECT pg_sleep(0.05)`)));
+      await Promise.all(Array.from({ length: 10 }, () => recordSessionStart(t.database.db, start)));
+      const recorded = await rows<{ device_id: string }>(t.database, sql`SELECT device_id FROM session_signals WHERE user_id = ${player.id}::uuid AND source = 'socket'`);
+      expect(recorded.map((r) => r.device_id)).toEqual(['phone-cccccccccccccccc']);
     });
   });
 }
