@@ -99,8 +99,10 @@ export async function pollDeposits(
   log?: Logger,
 ): Promise<number> {
   const [cursorRow] = await services.db.select().from(chainState).where(eq(chainState.name, CURSOR));
-  const addresses = (await services.db.select({ address: depositAddresses.address }).from(depositAddresses)).map((r) => r.address);
-  const { transfers, cursor } = await gateway.incomingTransfers(addresses, cursorRow?.value ?? null);
+  const watched = await services.db.select({ address: depositAddresses.address, createdAt: depositAddresses.createdAt }).from(depositAddresses);
+  const addresses = watched.map((r) => r.address);
+  const watchedSince = watched.reduce<Date | null>((oldest, r) => (!oldest || r.createdAt < oldest ? r.createdAt : oldest), null);
+  const { transfers, cursor } = await gateway.incomingTransfers(addresses, cursorRow?.value ?? null, watchedSince);
   const credited = await applyIncoming(services, transfers, rules);
   if (cursor !== null) {
     await services.db

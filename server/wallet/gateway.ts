@@ -32,11 +32,16 @@ export interface ChainGateway {
   readonly name: 'devchain' | 'tron';
   depositAddress(index: number): string;
   /**
-   * Incoming transfers to these addresses since `cursor` (null: from the start the gateway knows),
-   * unconfirmed ones included, and the cursor to pass next time. The cursor never passes a transfer
-   * that is not yet final, so every transfer is seen until it can be credited.
+   * Incoming transfers to these addresses since `cursor`, unconfirmed ones included, and the cursor to
+   * pass next time. Without a cursor the gateway starts no later than `watchedSince`, when the first
+   * of the addresses was handed out. The cursor never passes a transfer that is not yet final, so every
+   * transfer is seen until it can be credited.
    */
-  incomingTransfers(addresses: string[], cursor: string | null): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }>;
+  incomingTransfers(
+    addresses: string[],
+    cursor: string | null,
+    watchedSince: Date | null,
+  ): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }>;
   /** Builds and signs (does not send) a USDT transfer of `amountMicro` to `to`. */
   signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal>;
   /** Sends a signed withdrawal. Throws when the outcome is unknown (network trouble): retry later. */

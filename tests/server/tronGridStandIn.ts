@@ -4,10 +4,11 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { tronAddressFromHex, tronAddressOf, tronAddressToHex } from '../../server/wallet/tronAddress.ts';
 
 /**
- * A loopback stand-in for TronGrid (TronGrid's v1 account API and the full/solidity node HTTP API), for
- * the paths the gateway uses, answering with the response shapes of TronGrid's documentation. It checks
- * what it is sent like a node would: the transaction id is the hash of the raw data, and the signature
- * recovers to the sender.
+ * A loopback stand-in for TronGrid (its v1 extension API and the full/solidity node HTTP API), for the
+ * paths the gateway uses, answering with the response shapes of TronGrid's documentation. It keeps a
+ * chain: every added transfer goes into a new block 3 s after the last, and blocks up to just before
+ * the first unconfirmed transfer are solidified. It checks what it is sent like a node would: the
+ * transaction id is the hash of the raw data, and the signature recovers to the sender.
  */
 export interface StandInTransfer {
   txId: string;
@@ -17,9 +18,12 @@ export interface StandInTransfer {
   from?: string;
   currency: 'USDT' | 'TRX';
   amountRaw: bigint;
+  block: number;
   timestamp: number;
   confirmed: boolean;
 }
+
+type NewTransfer = Omit<StandInTransfer, 'txId' | 'block' | 'timestamp'> & { txId?: string };
 
 interface Broadcast {
   txId: string;
@@ -27,6 +31,9 @@ interface Broadcast {
   confirmed: boolean;
   result: 'SUCCESS' | 'REVERT';
 }
+
+const FIRST_BLOCK = 60_000_000;
+const SENDER_HEX = '418a4d6d1f47f3a5ee4a0ab8b9e8b2ee3ad3ff2b49';
 
 export class TronGridStandIn {
   readonly usdtContract = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -38,7 +45,9 @@ export class TronGridStandIn {
   /** When set, the server drops the connection on broadcast (an outcome the client cannot know). */
   dropBroadcasts = false;
   requests: string[] = [];
-  blockNumber = 60_000_000;
+  /** The newest block. */
+  blockNumber = FIRST_BLOCK;
+  private readonly genesis = Date.now();
   private server?: http.Server;
   url = '';
 
@@ -53,15 +62,72 @@ export class TronGridStandIn {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  addTransfer(transfer: Omit<StandInTransfer, 'txId' | 'timestamp'> & { txId?: string; timestamp?: number }): string {
-    const txId = transfer.txId ?? randomBytes(32).toString('hex');
-    this.transfers.push({ ...transfer, txId, timestamp: transfer.timestamp ?? Date.now() });
-    return txId;
+  /** One new block holding these transfers; their transaction ids, in order. */
+  addBlock(transfers: NewTransfer[]): string[] {
+    this.blockNumber += 1;
+    return transfers.map((transfer) => {
+      const txId = transfer.txId ?? randomBytes(32).toString('hex');
+      this.transfers.push({ ...transfer, txId, block: this.blockNumber, timestamp: this.timeOf(this.blockNumber) });
+      return txId;
+    });
+  }
+
+  addTransfer(transfer: NewTransfer): string {
+    return this.addBlock([transfer])[0] as string;
   }
 
   confirmAll(): void {
     for (const t of this.transfers) t.confirmed = true;
     for (const b of this.broadcasts.values()) b.confirmed = true;
+  }
+
+  /** The newest solidified block: everything before the first block still holding an unconfirmed transfer. */
+  solidNumber(): number {
+    const waiting = this.transfers.filter((t) => !t.confirmed).map((t) => t.block);
+    return waiting.length ? Math.min(...waiting) - 1 : this.blockNumber;
+  }
+
+  private timeOf(block: number): number {
+    return this.genesis + (block - FIRST_BLOCK) * 3_000;
+  }
+
+  private block(number: number, detail: boolean) {
+    const blockID = number.toString(16).padStart(16, '0') + createHash('sha256').update(String(number)).digest('hex').slice(16);
+    const header = {
+      raw_data: { number, timestamp: this.timeOf(number), txTrieRoot: '0'.repeat(64), parentHash: '0'.repeat(64), witness_address: '41'.padEnd(42, '0'), version: 30 },
+      witness_signature: '00',
+    };
+    const inBlock = detail ? this.transfers.filter((t) => t.block === number) : [];
+    // A node's JSON leaves out an empty list.
+    const transactions = [...new Set(inBlock.map((t) => t.txId))].map((txId) => this.transaction(inBlock.filter((t) => t.txId === txId)));
+    return transactions.length ? { blockID, block_header: header, transactions } : { blockID, block_header: header };
+  }
+
+  /** A transaction as a block lists it: a TRX TransferContract, or a call of the USDT contract's transfer. */
+  private transaction(events: StandInTransfer[]) {
+    const first = events[0] as StandInTransfer;
+    const value =
+      first.currency === 'TRX'
+        ? { amount: Number(first.amountRaw), owner_address: SENDER_HEX, to_address: tronAddressToHex(first.to) }
+        : {
+            data: `a9059cbb${tronAddressToHex(first.to).slice(2).padStart(64, '0')}${first.amountRaw.toString(16).padStart(64, '0')}`,
+            owner_address: SENDER_HEX,
+            contract_address: tronAddressToHex(this.usdtContract),
+          };
+    const type = first.currency === 'TRX' ? 'TransferContract' : 'TriggerSmartContract';
+    return {
+      ret: [{ contractRet: 'SUCCESS' }],
+      signature: ['00'.repeat(65)],
+      txID: first.txId,
+      raw_data: {
+        contract: [{ parameter: { value, type_url: `type.googleapis.com/protocol.${type}` }, type }],
+        ref_block_bytes: 'abcd',
+        ref_block_hash: '0123456789abcdef',
+        expiration: first.timestamp + 60_000,
+        timestamp: first.timestamp,
+      },
+      raw_data_hex: '0a02',
+    };
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -76,80 +142,40 @@ export class TronGridStandIn {
     };
     const q = url.searchParams;
 
-    let match = /^\/v1\/accounts\/(T\w{33})\/transactions\/trc20$/.exec(url.pathname);
+    let match = /^\/v1\/contracts\/(T\w{33})\/events$/.exec(url.pathname);
     if (match) {
-      const address = match[1];
-      const data = this.list(address, 'USDT', q).map((t) => ({
-        transaction_id: t.txId,
-        token_info: { symbol: 'USDT', address: this.usdtContract, decimals: 6, name: 'Tether USD' },
+      const solid = this.solidNumber();
+      const since = Number(q.get('min_block_timestamp') ?? 0);
+      const events = this.transfers
+        .filter((t) => match?.[1] === this.usdtContract && t.currency === 'USDT' && q.get('event_name') === 'Transfer' && t.timestamp >= since)
+        .filter((t) => (q.get('only_confirmed') === 'true' ? t.block <= solid : q.get('only_unconfirmed') === 'true' ? t.block > solid : true))
+        .sort((a, b) => a.timestamp - b.timestamp || (a.eventIndex ?? 0) - (b.eventIndex ?? 0));
+      if (q.get('order_by') !== 'block_timestamp,asc') events.reverse();
+      const limit = Math.min(Number(q.get('limit') ?? 20), 200);
+      const offset = Number(Buffer.from(q.get('fingerprint') ?? '', 'base64url').toString() || 0);
+      const data = events.slice(offset, offset + limit).map((t) => ({
+        block_number: t.block,
         block_timestamp: t.timestamp,
-        from: t.from ?? 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
-        to: t.to,
-        type: 'Transfer',
-        value: t.amountRaw.toString(),
-      }));
-      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length } });
-    }
-    match = /^\/v1\/transactions\/([0-9a-f]{64})\/events$/.exec(url.pathname);
-    if (match) {
-      const seen = new Set<number>();
-      const data = this.transfers
-        .filter((t) => t.txId === match?.[1] && t.currency === 'USDT')
-        .filter((t) => (q.get('only_confirmed') === 'true' ? t.confirmed : true))
-        .filter((t) => !seen.has(t.eventIndex ?? 0) && seen.add(t.eventIndex ?? 0))
-        .map((t) => ({
-          block_number: this.blockNumber,
-          block_timestamp: t.timestamp,
-          caller_contract_address: this.usdtContract,
-          contract_address: this.usdtContract,
-          event_index: t.eventIndex ?? 0,
-          event_name: 'Transfer',
-          result: {
-            '0': '0x8a4d6d1f47f3a5ee4a0ab8b9e8b2ee3ad3ff2b49',
-            '1': `0x${tronAddressToHex(t.to).slice(2)}`,
-            '2': t.amountRaw.toString(),
-            from: '0x8a4d6d1f47f3a5ee4a0ab8b9e8b2ee3ad3ff2b49',
-            to: `0x${tronAddressToHex(t.to).slice(2)}`,
-            value: t.amountRaw.toString(),
-          },
-          result_type: { from: 'address', to: 'address', value: 'uint256' },
-          event: 'Transfer(address indexed from, address indexed to, uint256 value)',
-          transaction_id: t.txId,
-        }));
-      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length } });
-    }
-    match = /^\/v1\/accounts\/(T\w{33})\/transactions$/.exec(url.pathname);
-    if (match) {
-      const data = this.list(match[1], 'TRX', q).map((t) => ({
-        ret: [{ contractRet: 'SUCCESS', fee: 0 }],
-        signature: ['00'.repeat(65)],
-        txID: t.txId,
-        net_usage: 268,
-        raw_data_hex: '0a02',
-        net_fee: 0,
-        energy_usage: 0,
-        blockNumber: this.blockNumber,
-        block_timestamp: t.timestamp,
-        energy_fee: 0,
-        energy_usage_total: 0,
-        raw_data: {
-          contract: [
-            {
-              parameter: {
-                value: { amount: Number(t.amountRaw), owner_address: '41'.padEnd(42, '1'), to_address: tronAddressToHex(t.to) },
-                type_url: 'type.googleapis.com/protocol.TransferContract',
-              },
-              type: 'TransferContract',
-            },
-          ],
-          ref_block_bytes: 'abcd',
-          ref_block_hash: '0123456789abcdef',
-          expiration: t.timestamp + 60_000,
-          timestamp: t.timestamp,
+        caller_contract_address: this.usdtContract,
+        contract_address: this.usdtContract,
+        event_index: t.eventIndex ?? 0,
+        event_name: 'Transfer',
+        result: {
+          '0': `0x${SENDER_HEX.slice(2)}`,
+          '1': `0x${tronAddressToHex(t.to).slice(2)}`,
+          '2': t.amountRaw.toString(),
+          from: `0x${SENDER_HEX.slice(2)}`,
+          to: `0x${tronAddressToHex(t.to).slice(2)}`,
+          value: t.amountRaw.toString(),
         },
-        internal_transactions: [],
+        result_type: { from: 'address', to: 'address', value: 'uint256' },
+        event: 'Transfer(address indexed from, address indexed to, uint256 value)',
+        transaction_id: t.txId,
+        ...(t.block > solid ? { _unconfirmed: true } : {}),
       }));
-      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length } });
+      const more = offset + limit < events.length;
+      const fingerprint = Buffer.from(String(offset + limit)).toString('base64url');
+      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(more ? { fingerprint } : {}) } });
     }
     match = /^\/v1\/accounts\/(T\w{33})$/.exec(url.pathname);
     if (match) {
@@ -162,9 +188,18 @@ export class TronGridStandIn {
         meta: { at: Date.now(), page_size: 1 },
       });
     }
-    if (url.pathname === '/wallet/getblock' || url.pathname === '/wallet/getnowblock') {
-      const blockID = this.blockNumber.toString(16).padStart(16, '0') + createHash('sha256').update(String(this.blockNumber)).digest('hex').slice(16);
-      return send(200, { blockID, block_header: { raw_data: { number: this.blockNumber, timestamp: Date.now(), txTrieRoot: '0'.repeat(64), parentHash: '0'.repeat(64), witness_address: '41'.padEnd(42, '0'), version: 30 }, witness_signature: '00' } });
+    if (url.pathname === '/wallet/getblock' || url.pathname === '/wallet/getnowblock') return send(200, this.block(this.blockNumber, true));
+    if (url.pathname === '/walletsolidity/getnowblock') return send(200, this.block(this.solidNumber(), true));
+    if (url.pathname === '/wallet/getblockbylimitnext' || url.pathname === '/walletsolidity/getblockbylimitnext') {
+      const start = Number(body.startNum);
+      const end = Number(body.endNum);
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start || end - start > 100) {
+        return send(200, { Error: 'class org.tron.core.exception.BadItemException : startNum or endNum is out of range' });
+      }
+      const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() : this.blockNumber;
+      const block = [];
+      for (let number = start; number < end && number <= newest; number += 1) block.push(this.block(number, true));
+      return send(200, block.length ? { block } : {});
     }
     if (url.pathname === '/wallet/broadcasttransaction') {
       this.broadcastCalls.push(body.txID);
@@ -191,15 +226,6 @@ export class TronGridStandIn {
       return send(200, found ? { ...found.transaction, ret: [{ contractRet: 'SUCCESS' }] } : {});
     }
     send(404, { Error: `stand-in has no ${url.pathname}` });
-  }
-
-  private list(address: string | undefined, currency: 'USDT' | 'TRX', q: URLSearchParams): StandInTransfer[] {
-    const since = Number(q.get('min_timestamp') ?? 0);
-    if (currency === 'USDT' && q.get('contract_address') !== this.usdtContract) return [];
-    return this.transfers
-      .filter((t) => t.to === address && t.currency === currency && t.timestamp >= since)
-      .filter((t) => (q.get('only_confirmed') === 'true' ? t.confirmed : q.get('only_unconfirmed') === 'true' ? !t.confirmed : true))
-      .sort((a, b) => a.timestamp - b.timestamp);
   }
 
   /** What a node checks first: the id is sha256 of the raw data, and the signature is the sender's. */

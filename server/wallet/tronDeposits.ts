@@ -1,0 +1,173 @@
+import type { IncomingTransfer } from './gateway.ts';
+import { tronAddressFromHex } from './tronAddress.ts';
+import type { TronGrid } from './tronGrid.ts';
+
+/**
+ * Finds deposits on TRON at a cost that does not grow with the number of deposit addresses: a launch
+ * brings thousands of addresses, and asking TronGrid about each one every poll would run through any
+ * API key's rate and daily limits. Instead each poll reads what is new on the chain once and keeps what
+ * is sent to one of ours:
+ * - USDT: the Transfer events of the USDT contract since the cursor (every way a token moves, direct
+ *   calls, transferFrom and contract payouts alike, emits one);
+ * - TRX: the blocks since the cursor (a TRX transfer emits no event), their TransferContract calls.
+ * Final (solidified) transfers advance the stored cursor; transfers not yet final are read once more
+ * on their way, from this process's own marks, so a deposit shows as pending before it is credited.
+ */
+
+/** TRON makes a block every 3 seconds: how a moment is turned into a block number to start from. */
+const BLOCK_MS = 3_000;
+/** The node's bound on one getblockbylimitnext range. */
+const BLOCKS_PER_CALL = 100;
+/** A poll that is behind catches up this many block ranges and event pages at a time. */
+const MAX_BLOCK_CALLS = 5;
+const MAX_EVENT_PAGES = 20;
+/** Looks this far before the first address was handed out, for clocks that disagree. */
+const START_MARGIN_MS = 10 * 60 * 1000;
+
+interface NodeBlock {
+  block_header?: { raw_data?: { number?: number; timestamp?: number } };
+  transactions?: BlockTransaction[];
+}
+
+interface BlockTransaction {
+  txID: string;
+  ret?: { contractRet?: string }[];
+  raw_data: { contract: { type: string; parameter: { value: { amount?: number; to_address?: string } } }[] };
+}
+
+interface ContractEvent {
+  transaction_id: string;
+  block_number: number;
+  block_timestamp: number;
+  event_index: number;
+  event_name: string;
+  contract_address: string;
+  result: { to?: string; value?: string };
+}
+
+/** Where final reading resumes: the next block to scan for TRX, the block time to read USDT events from. */
+interface ScanCursor {
+  block: number;
+  usdtSince: number;
+}
+
+/** Event results carry addresses as 0x-prefixed 20-byte hex; the account API as base58. */
+function asBase58(address: string): string {
+  return address.startsWith('T') ? address : tronAddressFromHex(address.replace(/^0x/, '41'));
+}
+
+export class TronDepositScan {
+  /** The newest block and event time this process has already read while not yet final. */
+  private pendingBlock = -1;
+  private pendingSince = 0;
+
+  constructor(
+    private readonly grid: TronGrid,
+    private readonly usdtContract: string,
+  ) {}
+
+  async incoming(addresses: string[], cursor: string | null, watchedSince: Date | null): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }> {
+    // Nothing to find before the first address exists, and no call spent looking.
+    if (addresses.length === 0) return { transfers: [], cursor };
+    const ours = new Set(addresses);
+    const [solid, head] = await Promise.all([this.nowBlock('/walletsolidity/getnowblock'), this.nowBlock('/wallet/getnowblock')]);
+    const from = this.resume(cursor, solid, watchedSince);
+    const transfers: IncomingTransfer[] = [];
+
+    let next = from.block;
+    for (let call = 0; call < MAX_BLOCK_CALLS && next <= solid.number; call += 1) {
+      const end = Math.min(next + BLOCKS_PER_CALL, solid.number + 1);
+      for (const block of await this.blocks('/walletsolidity/getblockbylimitnext', next, end)) transfers.push(...this.trxIn(block, ours, head.number, true));
+      next = end;
+    }
+    if (next > solid.number) {
+      const start = Math.max(next, this.pendingBlock + 1);
+      const end = Math.min(start + BLOCKS_PER_CALL, head.number + 1);
+      if (start < end) {
+        for (const block of await this.blocks('/wallet/getblockbylimitnext', start, end)) transfers.push(...this.trxIn(block, ours, head.number, false));
+        this.pendingBlock = end - 1;
+      }
+    }
+
+    const final = await this.usdtEvents({ only_confirmed: true, min_block_timestamp: from.usdtSince });
+    let usdtSince = from.usdtSince;
+    for (const event of final.items) {
+      // The cursor stays on the newest final block time read; that block is read again next time, which
+      // is harmless (a deposit is unique per transaction and event) and keeps a block split across
+      // pages whole.
+      usdtSince = Math.max(usdtSince, event.block_timestamp);
+      const transfer = this.usdtIn(event, ours, head.number, true);
+      if (transfer) transfers.push(transfer);
+    }
+    if (final.complete) {
+      const pending = await this.usdtEvents({ only_unconfirmed: true, min_block_timestamp: Math.max(usdtSince, this.pendingSince) });
+      for (const event of pending.items) {
+        this.pendingSince = Math.max(this.pendingSince, event.block_timestamp);
+        const transfer = this.usdtIn(event, ours, head.number, false);
+        if (transfer) transfers.push(transfer);
+      }
+    }
+    return { transfers, cursor: JSON.stringify({ block: next, usdtSince } satisfies ScanCursor) };
+  }
+
+  /**
+   * The stored cursor, or where to start without one: just before the first address was handed out
+   * (nothing was sent to an address before anyone knew it). A bare number is a block time, the cursor
+   * of the per-address scan this replaced.
+   */
+  private resume(cursor: string | null, solid: { number: number; timestamp: number }, watchedSince: Date | null): ScanCursor {
+    if (cursor?.startsWith('{')) {
+      const parsed = JSON.parse(cursor) as Partial<ScanCursor>;
+      if (Number.isSafeInteger(parsed.block) && Number.isSafeInteger(parsed.usdtSince)) return parsed as ScanCursor;
+    }
+    const since = cursor && /^\d+$/.test(cursor) ? Number(cursor) : (watchedSince?.getTime() ?? solid.timestamp) - START_MARGIN_MS;
+    // Blocks a producer missed make the estimate reach further back than needed, never less far.
+    const block = Math.max(0, solid.number - Math.ceil(Math.max(0, solid.timestamp - since) / BLOCK_MS));
+    return { block, usdtSince: since };
+  }
+
+  private async nowBlock(path: string): Promise<{ number: number; timestamp: number }> {
+    const block = await this.grid.post<NodeBlock>(path, {});
+    const number = block.block_header?.raw_data?.number;
+    if (number === undefined) throw new Error(`TronGrid ${path} answered without a block number`);
+    return { number, timestamp: block.block_header?.raw_data?.timestamp ?? 0 };
+  }
+
+  /** Blocks [start, end), in order (the node answers `{}` for a range it does not have yet). */
+  private async blocks(path: string, start: number, end: number): Promise<NodeBlock[]> {
+    const answer = await this.grid.post<{ block?: NodeBlock[] }>(path, { startNum: start, endNum: end });
+    return (answer.block ?? []).sort((a, b) => (a.block_header?.raw_data?.number ?? 0) - (b.block_header?.raw_data?.number ?? 0));
+  }
+
+  private trxIn(block: NodeBlock, ours: Set<string>, head: number, final: boolean): IncomingTransfer[] {
+    const confirmations = Math.max(0, head - (block.block_header?.raw_data?.number ?? head));
+    const found: IncomingTransfer[] = [];
+    for (const tx of block.transactions ?? []) {
+      if (tx.ret?.[0]?.contractRet !== 'SUCCESS') continue;
+      tx.raw_data.contract.forEach((contract, eventIndex) => {
+        const value = contract.parameter.value;
+        if (contract.type !== 'TransferContract' || !value.to_address || !value.amount) return;
+        const to = tronAddressFromHex(value.to_address);
+        if (!ours.has(to)) return;
+        found.push({ txId: tx.txID, eventIndex, to, currency: 'TRX', amountRaw: BigInt(value.amount), confirmations, final });
+      });
+    }
+    return found;
+  }
+
+  private usdtEvents(filter: Record<string, string | number | boolean>) {
+    return this.grid.pages<ContractEvent>(
+      `/v1/contracts/${this.usdtContract}/events`,
+      { event_name: 'Transfer', order_by: 'block_timestamp,asc', ...filter },
+      MAX_EVENT_PAGES,
+    );
+  }
+
+  private usdtIn(event: ContractEvent, ours: Set<string>, head: number, final: boolean): IncomingTransfer | null {
+    if (event.event_name !== 'Transfer' || event.contract_address !== this.usdtContract || !event.result.to) return null;
+    const to = asBase58(event.result.to);
+    if (!ours.has(to)) return null;
+    const confirmations = Math.max(0, head - event.block_number);
+    return { txId: event.transaction_id, eventIndex: event.event_index, to, currency: 'USDT', amountRaw: BigInt(event.result.value ?? '0'), confirmations, final };
+  }
+}
