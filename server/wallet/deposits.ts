@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, min, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
 import { chainState, depositAddresses, deposits } from '../db/schema.ts';
 import { moneyTransaction } from '../ledger/notify.ts';
-import type { ChainGateway, IncomingTransfer } from './gateway.ts';
+import type { ChainGateway, DepositWatch, IncomingTransfer } from './gateway.ts';
 
 const CURSOR = 'deposit_cursor';
+const BASE58_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /** The player's deposit address: made on first ask, the same one ever after. */
 export async function depositAddressOf(db: Queryable, gateway: ChainGateway, userId: string): Promise<string> {
@@ -91,6 +92,27 @@ export async function applyIncoming(
   return credited;
 }
 
+/** The deposit addresses as the gateways ask about them: by the addresses they see, through the unique index. */
+export function depositWatch(db: Queryable): DepositWatch {
+  return {
+    async ours(addresses) {
+      // One array parameter, however many: a poll catching up may bring tens of thousands. Only base58
+      // addresses go in the array literal, so nothing in it needs quoting.
+      const candidates = [...new Set(addresses)].filter((address) => BASE58_ADDRESS.test(address));
+      if (candidates.length === 0) return new Set();
+      const found = await db
+        .select({ address: depositAddresses.address })
+        .from(depositAddresses)
+        .where(sql`${depositAddresses.address} = ANY(${`{${candidates.join(',')}}`}::text[])`);
+      return new Set(found.map((row) => row.address));
+    },
+    async since() {
+      const [first] = await db.select({ at: min(depositAddresses.createdAt) }).from(depositAddresses);
+      return first?.at ?? null;
+    },
+  };
+}
+
 /** One poll of the chain for every deposit address; the cursor is stored so restarts resume. */
 export async function pollDeposits(
   services: Pick<Services, 'db' | 'sockets'>,
@@ -99,10 +121,7 @@ export async function pollDeposits(
   log?: Logger,
 ): Promise<number> {
   const [cursorRow] = await services.db.select().from(chainState).where(eq(chainState.name, CURSOR));
-  const watched = await services.db.select({ address: depositAddresses.address, createdAt: depositAddresses.createdAt }).from(depositAddresses);
-  const addresses = watched.map((r) => r.address);
-  const watchedSince = watched.reduce<Date | null>((oldest, r) => (!oldest || r.createdAt < oldest ? r.createdAt : oldest), null);
-  const { transfers, cursor } = await gateway.incomingTransfers(addresses, cursorRow?.value ?? null, watchedSince);
+  const { transfers, cursor } = await gateway.incomingTransfers(cursorRow?.value ?? null, depositWatch(services.db));
   const credited = await applyIncoming(services, transfers, rules);
   if (cursor !== null) {
     await services.db

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { chainState, devchainTransfers } from '../db/schema.ts';
-import type { BroadcastResult, ChainCurrency, ChainGateway, IncomingTransfer, SignedWithdrawal, WithdrawalStatus } from './gateway.ts';
+import type { BroadcastResult, ChainCurrency, ChainGateway, DepositWatch, IncomingTransfer, SignedWithdrawal, WithdrawalStatus } from './gateway.ts';
 import { accountXpubFromSeed, depositAddressFromXpub } from './tronAddress.ts';
 
 // A fixed, public seed: devchain addresses are real-looking TRON addresses that hold nothing real.
@@ -63,15 +63,12 @@ export class Devchain implements ChainGateway {
     return id;
   }
 
-  async incomingTransfers(addresses: string[], cursor: string | null) {
+  async incomingTransfers(cursor: string | null, watch: DepositWatch) {
     const height = await this.height();
     const fromBlock = cursor === null ? 0 : Number(cursor);
-    const rows = addresses.length
-      ? await this.db
-          .select()
-          .from(devchainTransfers)
-          .where(and(inArray(devchainTransfers.toAddress, addresses), gte(devchainTransfers.blockNumber, fromBlock)))
-      : [];
+    const recent = await this.db.select().from(devchainTransfers).where(gte(devchainTransfers.blockNumber, fromBlock));
+    const ours = await watch.ours(recent.map((row) => row.toAddress));
+    const rows = recent.filter((row) => ours.has(row.toAddress));
     const transfers: IncomingTransfer[] = rows.map((row) => ({
       txId: row.txId,
       eventIndex: row.eventIndex,

@@ -17,6 +17,17 @@ export interface IncomingTransfer {
   final: boolean;
 }
 
+/**
+ * What a gateway asks about the product's deposit addresses. It is asked about the addresses the chain
+ * shows it, never handed them all, so a poll costs the same with ten players or a hundred thousand.
+ */
+export interface DepositWatch {
+  /** Which of these addresses are deposit addresses of ours. */
+  ours(addresses: string[]): Promise<Set<string>>;
+  /** When the first deposit address was handed out (where a gateway without a cursor starts); null while there is none. */
+  since(): Promise<Date | null>;
+}
+
 export interface SignedWithdrawal {
   txId: string;
   /** The signed transaction as the chain takes it; broadcasting it again is the same transaction. */
@@ -32,16 +43,11 @@ export interface ChainGateway {
   readonly name: 'devchain' | 'tron';
   depositAddress(index: number): string;
   /**
-   * Incoming transfers to these addresses since `cursor`, unconfirmed ones included, and the cursor to
-   * pass next time. Without a cursor the gateway starts no later than `watchedSince`, when the first
-   * of the addresses was handed out. The cursor never passes a transfer that is not yet final, so every
+   * Incoming transfers to deposit addresses of ours since `cursor`, unconfirmed ones included, and the
+   * cursor to pass next time. The cursor never passes a transfer that is not yet final, so every
    * transfer is seen until it can be credited.
    */
-  incomingTransfers(
-    addresses: string[],
-    cursor: string | null,
-    watchedSince: Date | null,
-  ): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }>;
+  incomingTransfers(cursor: string | null, watch: DepositWatch): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }>;
   /** Builds and signs (does not send) a USDT transfer of `amountMicro` to `to`. */
   signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal>;
   /** Sends a signed withdrawal. Throws when the outcome is unknown (network trouble): retry later. */

@@ -1,5 +1,5 @@
 import { TronWeb } from 'tronweb';
-import type { BroadcastResult, ChainGateway, SignedWithdrawal, WithdrawalStatus } from './gateway.ts';
+import type { BroadcastResult, ChainGateway, DepositWatch, SignedWithdrawal, WithdrawalStatus } from './gateway.ts';
 import { depositAddressFromXpub } from './tronAddress.ts';
 import { TronDepositScan } from './tronDeposits.ts';
 import { type Page, TronGrid } from './tronGrid.ts';
@@ -43,8 +43,8 @@ export class TronGateway implements ChainGateway {
     return depositAddressFromXpub(this.options.xpub, index);
   }
 
-  incomingTransfers(addresses: string[], cursor: string | null, watchedSince: Date | null) {
-    return this.deposits.incoming(addresses, cursor, watchedSince);
+  incomingTransfers(cursor: string | null, watch: DepositWatch) {
+    return this.deposits.incoming(cursor, watch);
   }
 
   async signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal> {

@@ -1,4 +1,4 @@
-import type { IncomingTransfer } from './gateway.ts';
+import type { DepositWatch, IncomingTransfer } from './gateway.ts';
 import { tronAddressFromHex } from './tronAddress.ts';
 import type { TronGrid } from './tronGrid.ts';
 
@@ -6,7 +6,7 @@ import type { TronGrid } from './tronGrid.ts';
  * Finds deposits on TRON at a cost that does not grow with the number of deposit addresses: a launch
  * brings thousands of addresses, and asking TronGrid about each one every poll would run through any
  * API key's rate and daily limits. Instead each poll reads what is new on the chain once and keeps what
- * is sent to one of ours:
+ * is sent to one of ours (asked of the database in one query for all it read):
  * - USDT: the Transfer events of the USDT contract since the cursor (every way a token moves, direct
  *   calls, transferFrom and contract payouts alike, emits one);
  * - TRX: the blocks since the cursor (a TRX transfer emits no event), their TransferContract calls.
@@ -66,25 +66,26 @@ export class TronDepositScan {
     private readonly usdtContract: string,
   ) {}
 
-  async incoming(addresses: string[], cursor: string | null, watchedSince: Date | null): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }> {
-    // Nothing to find before the first address exists, and no call spent looking.
-    if (addresses.length === 0) return { transfers: [], cursor };
-    const ours = new Set(addresses);
+  async incoming(cursor: string | null, watch: DepositWatch): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }> {
+    const watchedSince = cursor === null ? await watch.since() : null;
+    // Nothing to find before the first address is handed out, and no call spent looking.
+    if (cursor === null && watchedSince === null) return { transfers: [], cursor };
     const [solid, head] = await Promise.all([this.nowBlock('/walletsolidity/getnowblock'), this.nowBlock('/wallet/getnowblock')]);
     const from = this.resume(cursor, solid, watchedSince);
+    // Everything sent in what is read, anyone's; then only what goes to an address of ours is kept.
     const transfers: IncomingTransfer[] = [];
 
     let next = from.block;
     for (let call = 0; call < MAX_BLOCK_CALLS && next <= solid.number; call += 1) {
       const end = Math.min(next + BLOCKS_PER_CALL, solid.number + 1);
-      for (const block of await this.blocks('/walletsolidity/getblockbylimitnext', next, end)) transfers.push(...this.trxIn(block, ours, head.number, true));
+      for (const block of await this.blocks('/walletsolidity/getblockbylimitnext', next, end)) transfers.push(...this.trxIn(block, head.number, true));
       next = end;
     }
     if (next > solid.number) {
       const start = Math.max(next, this.pendingBlock + 1);
       const end = Math.min(start + BLOCKS_PER_CALL, head.number + 1);
       if (start < end) {
-        for (const block of await this.blocks('/wallet/getblockbylimitnext', start, end)) transfers.push(...this.trxIn(block, ours, head.number, false));
+        for (const block of await this.blocks('/wallet/getblockbylimitnext', start, end)) transfers.push(...this.trxIn(block, head.number, false));
         this.pendingBlock = end - 1;
       }
     }
@@ -96,18 +97,19 @@ export class TronDepositScan {
       // is harmless (a deposit is unique per transaction and event) and keeps a block split across
       // pages whole.
       usdtSince = Math.max(usdtSince, event.block_timestamp);
-      const transfer = this.usdtIn(event, ours, head.number, true);
+      const transfer = this.usdtIn(event, head.number, true);
       if (transfer) transfers.push(transfer);
     }
     if (final.complete) {
       const pending = await this.usdtEvents({ only_unconfirmed: true, min_block_timestamp: Math.max(usdtSince, this.pendingSince) });
       for (const event of pending.items) {
         this.pendingSince = Math.max(this.pendingSince, event.block_timestamp);
-        const transfer = this.usdtIn(event, ours, head.number, false);
+        const transfer = this.usdtIn(event, head.number, false);
         if (transfer) transfers.push(transfer);
       }
     }
-    return { transfers, cursor: JSON.stringify({ block: next, usdtSince } satisfies ScanCursor) };
+    const ours = await watch.ours(transfers.map((transfer) => transfer.to));
+    return { transfers: transfers.filter((transfer) => ours.has(transfer.to)), cursor: JSON.stringify({ block: next, usdtSince } satisfies ScanCursor) };
   }
 
   /**
@@ -139,7 +141,7 @@ export class TronDepositScan {
     return (answer.block ?? []).sort((a, b) => (a.block_header?.raw_data?.number ?? 0) - (b.block_header?.raw_data?.number ?? 0));
   }
 
-  private trxIn(block: NodeBlock, ours: Set<string>, head: number, final: boolean): IncomingTransfer[] {
+  private trxIn(block: NodeBlock, head: number, final: boolean): IncomingTransfer[] {
     const confirmations = Math.max(0, head - (block.block_header?.raw_data?.number ?? head));
     const found: IncomingTransfer[] = [];
     for (const tx of block.transactions ?? []) {
@@ -147,9 +149,7 @@ export class TronDepositScan {
       tx.raw_data.contract.forEach((contract, eventIndex) => {
         const value = contract.parameter.value;
         if (contract.type !== 'TransferContract' || !value.to_address || !value.amount) return;
-        const to = tronAddressFromHex(value.to_address);
-        if (!ours.has(to)) return;
-        found.push({ txId: tx.txID, eventIndex, to, currency: 'TRX', amountRaw: BigInt(value.amount), confirmations, final });
+        found.push({ txId: tx.txID, eventIndex, to: tronAddressFromHex(value.to_address), currency: 'TRX', amountRaw: BigInt(value.amount), confirmations, final });
       });
     }
     return found;
@@ -163,11 +163,9 @@ export class TronDepositScan {
     );
   }
 
-  private usdtIn(event: ContractEvent, ours: Set<string>, head: number, final: boolean): IncomingTransfer | null {
+  private usdtIn(event: ContractEvent, head: number, final: boolean): IncomingTransfer | null {
     if (event.event_name !== 'Transfer' || event.contract_address !== this.usdtContract || !event.result.to) return null;
-    const to = asBase58(event.result.to);
-    if (!ours.has(to)) return null;
     const confirmations = Math.max(0, head - event.block_number);
-    return { txId: event.transaction_id, eventIndex: event.event_index, to, currency: 'USDT', amountRaw: BigInt(event.result.value ?? '0'), confirmations, final };
+    return { txId: event.transaction_id, eventIndex: event.event_index, to: asBase58(event.result.to), currency: 'USDT', amountRaw: BigInt(event.result.value ?? '0'), confirmations, final };
   }
 }
