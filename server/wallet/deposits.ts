@@ -38,6 +38,22 @@ export function creditFor(transfer: Pick<IncomingTransfer, 'currency' | 'amountR
 }
 
 /**
+ * Which of these transfers are settled already (credited, or kept as below the minimum): a poll sees a
+ * transfer again until it is final (the devchain for 20 blocks after it was credited at 3), and a
+ * settled one changes nothing, so one read for the whole poll replaces its upsert and claim.
+ */
+async function settledAmong(db: Queryable, transfers: IncomingTransfer[]): Promise<Set<string>> {
+  // Chain transaction ids are hex; only those go in the array literal (any other is simply not skipped).
+  const ids = [...new Set(transfers.map((transfer) => transfer.txId))].filter((id) => /^[0-9a-fA-F]+$/.test(id));
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ txId: deposits.chainTxId, eventIndex: deposits.eventIndex })
+    .from(deposits)
+    .where(and(sql`${deposits.chainTxId} = ANY(${`{${ids.join(',')}}`}::text[])`, sql`${deposits.status} <> 'pending'`));
+  return new Set(rows.map((row) => `${row.txId}:${row.eventIndex}`));
+}
+
+/**
  * Records the transfers a poll saw and credits every confirmed one exactly once: the (tx, event) row is
  * unique, the status moves pending → completed under a row condition, and the ledger transfer's
  * idempotency key is the chain transaction, so overlapping polls, two pollers and restarts are harmless.
@@ -48,7 +64,9 @@ export async function applyIncoming(
   rules: DepositRules,
 ): Promise<number> {
   let credited = 0;
+  const settled = await settledAmong(services.db, transfers);
   for (const incoming of transfers) {
+    if (settled.has(`${incoming.txId}:${incoming.eventIndex}`)) continue;
     const [owner] = await services.db.select().from(depositAddresses).where(eq(depositAddresses.address, incoming.to));
     if (!owner) continue;
     const credit = creditFor(incoming, rules);
