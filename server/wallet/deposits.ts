@@ -131,7 +131,7 @@ export function depositWatch(db: Queryable): DepositWatch {
   };
 }
 
-/** One poll of the chain for every deposit address; the cursor is stored so restarts resume. */
+/** One poll of the chain for deposits to any of our addresses; the cursor is stored so restarts resume. */
 export async function pollDeposits(
   services: Pick<Services, 'db' | 'sockets'>,
   gateway: ChainGateway,
