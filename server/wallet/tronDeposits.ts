@@ -70,7 +70,7 @@ export class TronDepositScan {
     const watchedSince = cursor === null ? await watch.since() : null;
     // Nothing to find before the first address is handed out, and no call spent looking.
     if (cursor === null && watchedSince === null) return { transfers: [], cursor };
-    const [solid, head] = await Promise.all([this.nowBlock('/walletsolidity/getnowblock'), this.nowBlock('/wallet/getnowblock')]);
+    const [solid, head] = await Promise.all([this.newestBlock('/walletsolidity/getblock'), this.newestBlock('/wallet/getblock')]);
     const from = this.resume(cursor, solid, watchedSince);
     // Everything sent in what is read, anyone's; then only what goes to an address of ours is kept.
     const transfers: IncomingTransfer[] = [];
@@ -128,8 +128,9 @@ export class TronDepositScan {
     return { block, usdtSince: since };
   }
 
-  private async nowBlock(path: string): Promise<{ number: number; timestamp: number }> {
-    const block = await this.grid.post<NodeBlock>(path, {});
+  /** The newest (or newest solidified) block's header: without `detail` a node leaves its transactions out. */
+  private async newestBlock(path: string): Promise<{ number: number; timestamp: number }> {
+    const block = await this.grid.post<NodeBlock>(path, { detail: false });
     const number = block.block_header?.raw_data?.number;
     if (number === undefined) throw new Error(`TronGrid ${path} answered without a block number`);
     return { number, timestamp: block.block_header?.raw_data?.timestamp ?? 0 };

@@ -188,8 +188,14 @@ export class TronGridStandIn {
         meta: { at: Date.now(), page_size: 1 },
       });
     }
-    if (url.pathname === '/wallet/getblock' || url.pathname === '/wallet/getnowblock') return send(200, this.block(this.blockNumber, true));
-    if (url.pathname === '/walletsolidity/getnowblock') return send(200, this.block(this.solidNumber(), true));
+    if (url.pathname === '/wallet/getnowblock') return send(200, this.block(this.blockNumber, true));
+    if (url.pathname === '/wallet/getblock' || url.pathname === '/walletsolidity/getblock') {
+      // No id_or_num: the newest block (the newest solidified one on the solidity API); detail: with its transactions.
+      const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() : this.blockNumber;
+      const number = body.id_or_num === undefined || body.id_or_num === '' ? newest : Number(body.id_or_num);
+      if (!Number.isSafeInteger(number) || number > newest) return send(200, {});
+      return send(200, this.block(number, body.detail === true));
+    }
     if (url.pathname === '/wallet/getblockbylimitnext' || url.pathname === '/walletsolidity/getblockbylimitnext') {
       const start = Number(body.startNum);
       const end = Number(body.endNum);
