@@ -81,12 +81,15 @@ export class TronDepositScan {
       for (const block of await this.blocks('/walletsolidity/getblockbylimitnext', next, end)) transfers.push(...this.trxIn(block, head.number, true));
       next = end;
     }
+    // This process's marks move only once the poll has read everything (a failed poll reads it again).
+    let pendingBlock = this.pendingBlock;
+    let pendingSince = this.pendingSince;
     if (next > solid.number) {
-      const start = Math.max(next, this.pendingBlock + 1);
+      const start = Math.max(next, pendingBlock + 1);
       const end = Math.min(start + BLOCKS_PER_CALL, head.number + 1);
       if (start < end) {
         for (const block of await this.blocks('/wallet/getblockbylimitnext', start, end)) transfers.push(...this.trxIn(block, head.number, false));
-        this.pendingBlock = end - 1;
+        pendingBlock = end - 1;
       }
     }
 
@@ -101,14 +104,16 @@ export class TronDepositScan {
       if (transfer) transfers.push(transfer);
     }
     if (final.complete) {
-      const pending = await this.usdtEvents({ only_unconfirmed: true, min_block_timestamp: Math.max(usdtSince, this.pendingSince) });
+      const pending = await this.usdtEvents({ only_unconfirmed: true, min_block_timestamp: Math.max(usdtSince, pendingSince) });
       for (const event of pending.items) {
-        this.pendingSince = Math.max(this.pendingSince, event.block_timestamp);
+        pendingSince = Math.max(pendingSince, event.block_timestamp);
         const transfer = this.usdtIn(event, head.number, false);
         if (transfer) transfers.push(transfer);
       }
     }
     const ours = await watch.ours(transfers.map((transfer) => transfer.to));
+    this.pendingBlock = pendingBlock;
+    this.pendingSince = pendingSince;
     return { transfers: transfers.filter((transfer) => ours.has(transfer.to)), cursor: JSON.stringify({ block: next, usdtSince } satisfies ScanCursor) };
   }
 

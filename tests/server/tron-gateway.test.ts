@@ -148,6 +148,26 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(chain.requests.filter((r) => r.includes('/events')).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('a poll TronGrid refuses half way (rate limited) credits nothing and moves no cursor; the next finds it all', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 10_000_000n, confirmed: true });
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 6_000_000n, confirmed: true });
+    const cursorNow = async () => (await t.database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
+    const before = await cursorNow();
+    // The blocks are read, then the events are refused.
+    chain.rateLimited = /\/events$/;
+    try {
+      await expect(poll()).rejects.toThrow('429');
+    } finally {
+      chain.rateLimited = null;
+    }
+    expect(await balanceOf(player.cookie)).toBe(0);
+    expect(await cursorNow()).toBe(before);
+    await poll();
+    expect(await balanceOf(player.cookie)).toBe(6 + 10 * 0.151);
+  });
+
   it('moves on from the cursor of the per-address scan it replaced without missing a deposit', async () => {
     const player = await signedUp(t.app);
     const address = await depositAddressOf(t.database.db, gateway(), player.id);

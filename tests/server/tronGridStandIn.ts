@@ -45,6 +45,8 @@ export class TronGridStandIn {
   /** When set, the server drops the connection on broadcast (an outcome the client cannot know). */
   dropBroadcasts = false;
   requests: string[] = [];
+  /** When set, requests to a matching path are refused with 429, as TronGrid does past a key's rate. */
+  rateLimited: RegExp | null = null;
   /** The newest block. */
   blockNumber = FIRST_BLOCK;
   private readonly genesis = Date.now();
@@ -141,6 +143,7 @@ export class TronGridStandIn {
       res.end(JSON.stringify(payload));
     };
     const q = url.searchParams;
+    if (this.rateLimited?.test(url.pathname)) return send(429, { Error: 'request rate exceeded the allowed_rps(15), and the query server is suspended for 1s' });
 
     let match = /^\/v1\/contracts\/(T\w{33})\/events$/.exec(url.pathname);
     if (match) {
