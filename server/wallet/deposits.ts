@@ -65,9 +65,10 @@ export async function applyIncoming(
 ): Promise<number> {
   let credited = 0;
   const settled = await settledAmong(services.db, transfers);
-  for (const incoming of transfers) {
-    if (settled.has(`${incoming.txId}:${incoming.eventIndex}`)) continue;
-    const [owner] = await services.db.select().from(depositAddresses).where(eq(depositAddresses.address, incoming.to));
+  const fresh = transfers.filter((incoming) => !settled.has(`${incoming.txId}:${incoming.eventIndex}`));
+  const owners = await ownersOf(services.db, fresh.map((incoming) => incoming.to));
+  for (const incoming of fresh) {
+    const owner = owners.get(incoming.to);
     if (!owner) continue;
     const credit = creditFor(incoming, rules);
     await services.db
@@ -110,19 +111,26 @@ export async function applyIncoming(
   return credited;
 }
 
-/** The deposit addresses as the gateways ask about them: by the addresses they see, through the unique index. */
+/**
+ * The players whose deposit addresses these are, by address, in one statement through the unique index.
+ * One array parameter, however many: a poll catching up may bring tens of thousands. Only base58
+ * addresses go in the array literal, so nothing in it needs quoting.
+ */
+async function ownersOf(db: Queryable, addresses: string[]): Promise<Map<string, { userId: string }>> {
+  const candidates = [...new Set(addresses)].filter((address) => BASE58_ADDRESS.test(address));
+  if (candidates.length === 0) return new Map();
+  const found = await db
+    .select({ address: depositAddresses.address, userId: depositAddresses.userId })
+    .from(depositAddresses)
+    .where(sql`${depositAddresses.address} = ANY(${`{${candidates.join(',')}}`}::text[])`);
+  return new Map(found.map((row) => [row.address, { userId: row.userId }]));
+}
+
+/** The deposit addresses as the gateways ask about them: by the addresses they see. */
 export function depositWatch(db: Queryable): DepositWatch {
   return {
     async ours(addresses) {
-      // One array parameter, however many: a poll catching up may bring tens of thousands. Only base58
-      // addresses go in the array literal, so nothing in it needs quoting.
-      const candidates = [...new Set(addresses)].filter((address) => BASE58_ADDRESS.test(address));
-      if (candidates.length === 0) return new Set();
-      const found = await db
-        .select({ address: depositAddresses.address })
-        .from(depositAddresses)
-        .where(sql`${depositAddresses.address} = ANY(${`{${candidates.join(',')}}`}::text[])`);
-      return new Set(found.map((row) => row.address));
+      return new Set((await ownersOf(db, addresses)).keys());
     },
     async since() {
       const [first] = await db.select({ at: min(depositAddresses.createdAt) }).from(depositAddresses);
