@@ -64,8 +64,12 @@ export async function applyIncoming(
   rules: DepositRules,
 ): Promise<number> {
   let credited = 0;
-  const settled = await settledAmong(services.db, transfers);
-  const fresh = transfers.filter((incoming) => !settled.has(`${incoming.txId}:${incoming.eventIndex}`));
+  // A transfer of nothing is nobody's deposit: zero-value Transfer events are sent to strangers' addresses
+  // by the thousand (address poisoning), and one recorded would fail the row's amount check and stop
+  // every poll after it.
+  const moved = transfers.filter((incoming) => incoming.amountRaw > 0n);
+  const settled = await settledAmong(services.db, moved);
+  const fresh = moved.filter((incoming) => !settled.has(`${incoming.txId}:${incoming.eventIndex}`));
   const owners = await ownersOf(services.db, fresh.map((incoming) => incoming.to));
   for (const incoming of fresh) {
     const owner = owners.get(incoming.to);

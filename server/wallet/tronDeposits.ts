@@ -170,8 +170,9 @@ export class TronDepositScan {
   }
 
   private usdtIn(event: ContractEvent, head: number, final: boolean): IncomingTransfer | null {
-    if (event.event_name !== 'Transfer' || event.contract_address !== this.usdtContract || !event.result.to) return null;
+    const { to, value } = event.result;
+    if (event.event_name !== 'Transfer' || event.contract_address !== this.usdtContract || !to || !value || !/^\d+$/.test(value)) return null;
     const confirmations = Math.max(0, head - event.block_number);
-    return { txId: event.transaction_id, eventIndex: event.event_index, to: asBase58(event.result.to), currency: 'USDT', amountRaw: BigInt(event.result.value ?? '0'), confirmations, final };
+    return { txId: event.transaction_id, eventIndex: event.event_index, to: asBase58(to), currency: 'USDT', amountRaw: BigInt(value), confirmations, final };
   }
 }

@@ -148,6 +148,21 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(chain.requests.filter((r) => r.includes('/events')).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('a zero-value Transfer to a player (address poisoning) is nobody\'s deposit and stops no poll', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addBlock([
+      { to: address, currency: 'USDT', amountRaw: 0n, confirmed: true },
+      { to: address, currency: 'USDT', amountRaw: 3_000_000n, confirmed: true },
+    ]);
+    await poll();
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 2_000_000n, confirmed: true });
+    await poll();
+    expect(await balanceOf(player.cookie)).toBe(5);
+    const [recorded] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from deposits where user_id = ${player.id}`);
+    expect(recorded?.n).toBe(2);
+  });
+
   it('a poll TronGrid refuses half way (rate limited) credits nothing and moves no cursor; the next finds it all', async () => {
     const player = await signedUp(t.app);
     const address = await depositAddressOf(t.database.db, gateway(), player.id);
