@@ -9,6 +9,9 @@ import type { ChainGateway, DepositWatch, IncomingTransfer } from './gateway.ts'
 const CURSOR = 'deposit_cursor';
 const BASE58_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
+/** The players whose deposit addresses these are, by address (those that are nobody's left out). */
+type OwnerLookup = (addresses: string[]) => Promise<Map<string, { userId: string }>>;
+
 /** The player's deposit address: made on first ask, the same one ever after. */
 export async function depositAddressOf(db: Queryable, gateway: ChainGateway, userId: string): Promise<string> {
   const [existing] = await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId));
@@ -62,6 +65,7 @@ export async function applyIncoming(
   services: Pick<Services, 'db' | 'sockets'>,
   transfers: IncomingTransfer[],
   rules: DepositRules,
+  lookUpOwners: OwnerLookup = (addresses) => ownersOf(services.db, addresses),
 ): Promise<number> {
   let credited = 0;
   // A transfer of nothing is nobody's deposit: zero-value Transfer events are sent to strangers' addresses
@@ -70,7 +74,7 @@ export async function applyIncoming(
   const moved = transfers.filter((incoming) => incoming.amountRaw > 0n);
   const settled = await settledAmong(services.db, moved);
   const fresh = moved.filter((incoming) => !settled.has(`${incoming.txId}:${incoming.eventIndex}`));
-  const owners = await ownersOf(services.db, fresh.map((incoming) => incoming.to));
+  const owners = await lookUpOwners(fresh.map((incoming) => incoming.to));
   for (const incoming of fresh) {
     const owner = owners.get(incoming.to);
     if (!owner) continue;
@@ -130,11 +134,29 @@ async function ownersOf(db: Queryable, addresses: string[]): Promise<Map<string,
   return new Map(found.map((row) => [row.address, { userId: row.userId }]));
 }
 
-/** The deposit addresses as the gateways ask about them: by the addresses they see. */
-export function depositWatch(db: Queryable): DepositWatch {
+/**
+ * The deposit addresses as one poll's gateway asks about them, by the addresses it sees. What it learnt
+ * is kept for the poll (`owners`), so crediting the transfers it returns reads no owner again.
+ */
+export function depositWatch(db: Queryable): DepositWatch & { owners: OwnerLookup } {
+  const known = new Map<string, { userId: string } | null>();
+  const owners: OwnerLookup = async (addresses) => {
+    const unknown = [...new Set(addresses)].filter((address) => !known.has(address));
+    if (unknown.length) {
+      const found = await ownersOf(db, unknown);
+      for (const address of unknown) known.set(address, found.get(address) ?? null);
+    }
+    const answer = new Map<string, { userId: string }>();
+    for (const address of addresses) {
+      const owner = known.get(address);
+      if (owner) answer.set(address, owner);
+    }
+    return answer;
+  };
   return {
+    owners,
     async ours(addresses) {
-      return new Set((await ownersOf(db, addresses)).keys());
+      return new Set((await owners(addresses)).keys());
     },
     async since() {
       const [first] = await db.select({ at: min(depositAddresses.createdAt) }).from(depositAddresses);
@@ -151,8 +173,9 @@ export async function pollDeposits(
   log?: Logger,
 ): Promise<number> {
   const [cursorRow] = await services.db.select().from(chainState).where(eq(chainState.name, CURSOR));
-  const { transfers, cursor } = await gateway.incomingTransfers(cursorRow?.value ?? null, depositWatch(services.db));
-  const credited = await applyIncoming(services, transfers, rules);
+  const watch = depositWatch(services.db);
+  const { transfers, cursor } = await gateway.incomingTransfers(cursorRow?.value ?? null, watch);
+  const credited = await applyIncoming(services, transfers, rules, watch.owners);
   if (cursor !== null) {
     await services.db
       .insert(chainState)
