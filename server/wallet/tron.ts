@@ -27,15 +27,11 @@ export class TronGateway implements ChainGateway {
   private readonly deposits: TronDepositScan;
 
   constructor(private readonly options: TronOptions) {
-    this.tronWeb = new TronWeb({
-      fullHost: options.apiUrl,
-      headers: options.apiKey ? { 'TRON-PRO-API-KEY': options.apiKey } : {},
-      privateKey: options.hotWalletKey,
-    });
+    this.grid = new TronGrid(options.apiUrl, options.apiKey);
+    this.tronWeb = new TronWeb({ fullHost: options.apiUrl, headers: this.grid.headers(), privateKey: options.hotWalletKey });
     const address = this.tronWeb.address.fromPrivateKey(options.hotWalletKey);
     if (!address) throw new Error('TRON_HOT_WALLET_KEY is not a valid private key');
     this.hotWallet = address;
-    this.grid = new TronGrid(options.apiUrl, options.apiKey);
     this.deposits = new TronDepositScan(this.grid, options.usdtContract);
   }
 
