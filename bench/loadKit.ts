@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { GameMode } from '../protocol/constants.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import type { SeededGame, SeededPlayer } from './playersKit.ts';
 
 /**
@@ -86,7 +87,15 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerCh
   const logFile = path.join(os.tmpdir(), `bench-server-${randomBytes(4).toString('hex')}.log`);
   const logFd = fs.openSync(logFile, 'w');
   const child: ChildProcess = fork(path.join(here, 'server-child.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...SERVER_NODE_FLAGS,
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+      // More of V8's or Node's flags for the node alone (e.g. --trace-gc), never for the bots.
+      ...(process.env.LOAD_BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     env: {
       ...process.env,
       BENCH_DATABASE_URL: options.databaseUrl ?? '',

@@ -228,7 +228,7 @@ const bench: Bench = {
         perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
       }
       const busiest = Math.max(0, ...perSecond.values());
-      if (process.env.RPS_BENCH_DUMP) writeFileSync(process.env.RPS_BENCH_DUMP, JSON.stringify({ playStart, moves, seeds }));
+      if (process.env.RPS_BENCH_DUMP) writeFileSync(process.env.RPS_BENCH_DUMP, JSON.stringify({ timeOrigin: performance.timeOrigin, playStart, moves, seeds }));
       const errors = server.errorLines();
       notes.push(
         '',

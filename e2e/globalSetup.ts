@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { E2E_BOT_TOKEN } from './telegramWeb.ts';
 
 export const OPERATOR = { username: 'e2e_operator', password: 'e2e-operator-pass' };
@@ -40,7 +41,7 @@ export async function setup(project: TestProject): Promise<void> {
   // Vitest sets NODE_ENV=test in this process, and CI exports REDIS_URL for the multi-node tests; a
   // user's `npm start` has neither: the embedded defaults are what is tested here.
   const { NODE_ENV: _vitestNodeEnv, REDIS_URL: _ciRedis, DATABASE_URL: _database, ...userEnv } = process.env;
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     env: {
       ...userEnv,
       PORT: String(port),

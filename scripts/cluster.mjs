@@ -16,6 +16,7 @@ import net from 'node:net';
 import readline from 'node:readline';
 import { createBalancer, SESSION_IDLE_MS } from './balancer.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const USAGE = `Usage: npm run start:cluster -- [--nodes N] [--no-build]
 
@@ -131,7 +132,7 @@ function startNode(node, publicUrl) {
     PUBLIC_URL: process.env.PUBLIC_URL ?? publicUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   node.child = child;
   for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
     readline.createInterface({ input: stream }).on('line', (line) => {

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -158,6 +160,13 @@ describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind the loo
     expect([ready.status, await ready.json()]).toEqual([200, { ok: true, database: 'up', redis: 'up' }]);
   });
 
+  it("runs every node with the server's Node.js flags (scripts/server-flags.mjs)", () => {
+    for (const pid of pids.values()) {
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(argv.slice(1, 1 + SERVER_NODE_FLAGS.length)).toEqual([...SERVER_NODE_FLAGS]);
+    }
+  });
+
   it('keeps every request of a Socket.IO session on the node that made it', async () => {
     // Without stickiness, turns would send the request after a handshake to the other node (400 unknown sid).
     for (let i = 0; i < 4; i += 1) {
@@ -226,7 +235,7 @@ describe.runIf(url)('SIGTERM on one server node', () => {
   it('lets a request whose transaction is in flight finish, refuses new connections, and exits 0', async () => {
     schema = await freshSchema(url as string);
     const port = await freePort();
-    node = run(['--import', 'tsx', 'server/main.ts'], {
+    node = run([...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
       DATABASE_URL: schema.databaseUrl,
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
       PORT: String(port),

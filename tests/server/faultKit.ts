@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { TronGridStandIn } from './tronGridStandIn.ts';
 
@@ -108,7 +109,7 @@ const START_TIMEOUT_MS = 60_000;
 export async function startNode(name: string, env: Record<string, string>): Promise<NodeProcess> {
   const port = await freePort();
   const { DATABASE_URL: _database, REDIS_URL: _redis, PORT: _port, CHAIN: _chain, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...inherited, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000', SEED_WAIT_MS: '0', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
