@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { arrayLiteral } from '../db/arrays.ts';
 import { rowReader } from '../db/rows.ts';
 import type { Queryable, Tx } from '../db/client.ts';
 import { createHash } from 'node:crypto';
@@ -211,7 +212,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
         })
       : await writeTransitionsBatch<{ id: string }>(db, {
           records: JSON.stringify(records),
-          ids: `{${records.map((r) => r.id).join(',')}}`,
+          ids: arrayLiteral(records.map((r) => r.id)),
         });
   return new Set(rows.map((r) => r.id));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RiskSignal } from '../../protocol/integrity.ts';
+import { arrayLiteral } from '../db/arrays.ts';
 import type { Queryable } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 
@@ -10,9 +11,9 @@ import { rowsOf } from '../db/rows.ts';
  */
 const addressesOf = (ids: readonly string[]) => sql`
   SELECT id AS user_id, saved_address AS address FROM users
-   WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND saved_address IS NOT NULL
+   WHERE id = ANY(${arrayLiteral(ids)}::uuid[]) AND saved_address IS NOT NULL
   UNION
-  SELECT user_id, to_address FROM withdrawals WHERE user_id = ANY(${`{${ids.join(',')}}`}::uuid[])`;
+  SELECT user_id, to_address FROM withdrawals WHERE user_id = ANY(${arrayLiteral(ids)}::uuid[])`;
 
 /** True when the two accounts share any signal: the settlement pays no referral share between them. */
 export function accountsLinked(db: Queryable, a: string, b: string): Promise<boolean> {
@@ -22,7 +23,7 @@ export function accountsLinked(db: Queryable, a: string, b: string): Promise<boo
 /** True when account `a` shares any signal with one of `others` (one statement, however many). */
 export async function linkedToAny(db: Queryable, a: string, others: readonly string[]): Promise<boolean> {
   if (others.length === 0) return false;
-  const ids = sql`${`{${others.join(',')}}`}::uuid[]`;
+  const ids = sql`${arrayLiteral(others)}::uuid[]`;
   const [row] = await rowsOf<{ linked: boolean }>(
     db,
     sql`

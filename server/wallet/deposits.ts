@@ -1,13 +1,13 @@
 import { and, eq, min, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Services } from '../context.ts';
+import { arrayLiteral } from '../db/arrays.ts';
 import type { Queryable } from '../db/client.ts';
 import { chainState, depositAddresses, deposits } from '../db/schema.ts';
 import { moneyTransaction } from '../ledger/notify.ts';
 import type { ChainGateway, DepositWatch, IncomingTransfer } from './gateway.ts';
 
 const CURSOR = 'deposit_cursor';
-const BASE58_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /** The players whose deposit addresses these are, by address (those that are nobody's left out). */
 type OwnerLookup = (addresses: string[]) => Promise<Map<string, { userId: string }>>;
@@ -46,13 +46,12 @@ export function creditFor(transfer: Pick<IncomingTransfer, 'currency' | 'amountR
  * settled one changes nothing, so one read for the whole poll replaces its upsert and claim.
  */
 async function settledAmong(db: Queryable, transfers: IncomingTransfer[]): Promise<Set<string>> {
-  // Chain transaction ids are hex; only those go in the array literal (any other is simply not skipped).
-  const ids = [...new Set(transfers.map((transfer) => transfer.txId))].filter((id) => /^[0-9a-fA-F]+$/.test(id));
+  const ids = [...new Set(transfers.map((transfer) => transfer.txId))];
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ txId: deposits.chainTxId, eventIndex: deposits.eventIndex })
     .from(deposits)
-    .where(and(sql`${deposits.chainTxId} = ANY(${`{${ids.join(',')}}`}::text[])`, sql`${deposits.status} <> 'pending'`));
+    .where(and(sql`${deposits.chainTxId} = ANY(${arrayLiteral(ids)}::text[])`, sql`${deposits.status} <> 'pending'`));
   return new Set(rows.map((row) => `${row.txId}:${row.eventIndex}`));
 }
 
@@ -121,16 +120,15 @@ export async function applyIncoming(
 
 /**
  * The players whose deposit addresses these are, by address, in one statement through the unique index.
- * One array parameter, however many: a poll catching up may bring tens of thousands. Only base58
- * addresses go in the array literal, so nothing in it needs quoting.
+ * One array parameter, however many: a poll catching up may bring tens of thousands.
  */
 async function ownersOf(db: Queryable, addresses: string[]): Promise<Map<string, { userId: string }>> {
-  const candidates = [...new Set(addresses)].filter((address) => BASE58_ADDRESS.test(address));
+  const candidates = [...new Set(addresses)];
   if (candidates.length === 0) return new Map();
   const found = await db
     .select({ address: depositAddresses.address, userId: depositAddresses.userId })
     .from(depositAddresses)
-    .where(sql`${depositAddresses.address} = ANY(${`{${candidates.join(',')}}`}::text[])`);
+    .where(sql`${depositAddresses.address} = ANY(${arrayLiteral(candidates)}::text[])`);
   return new Map(found.map((row) => [row.address, { userId: row.userId }]));
 }
 
