@@ -107,9 +107,11 @@ export const deposits = pgTable('deposits', {
   amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
   creditMicro: bigint('credit_micro', { mode: 'bigint' }).notNull(),
   confirmations: integer('confirmations').notNull().default(0),
-  status: text('status', { enum: ['pending', 'completed', 'below-minimum'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'completed', 'below-minimum', 'failed'] }).notNull().default('pending'),
   createdAt: createdAt(),
   creditedAt: timestamp('credited_at', { withTimezone: true }),
+  /** When a node last asked the chain about this deposit while it was pending (droppedDeposits.ts). */
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
 });
 
 export const withdrawals = pgTable('withdrawals', {

@@ -43,7 +43,9 @@ export function creditFor(transfer: Pick<IncomingTransfer, 'currency' | 'amountR
 /**
  * Which of these transfers are settled already (credited, or kept as below the minimum): a poll sees a
  * transfer again until it is final (the devchain for 20 blocks after it was credited at 3), and a
- * settled one changes nothing, so one read for the whole poll replaces its upsert and claim.
+ * settled one changes nothing, so one read for the whole poll replaces its upsert and claim. A deposit
+ * marked failed (the chain had dropped it, droppedDeposits.ts) is not settled: seen again, it is
+ * pending again, and credited once final.
  */
 async function settledAmong(db: Queryable, transfers: IncomingTransfer[]): Promise<Set<string>> {
   const ids = [...new Set(transfers.map((transfer) => transfer.txId))];
@@ -51,7 +53,7 @@ async function settledAmong(db: Queryable, transfers: IncomingTransfer[]): Promi
   const rows = await db
     .select({ txId: deposits.chainTxId, eventIndex: deposits.eventIndex })
     .from(deposits)
-    .where(and(sql`${deposits.chainTxId} = ANY(${arrayLiteral(ids)}::text[])`, sql`${deposits.status} <> 'pending'`));
+    .where(and(sql`${deposits.chainTxId} = ANY(${arrayLiteral(ids)}::text[])`, sql`${deposits.status} IN ('completed', 'below-minimum')`));
   return new Set(rows.map((row) => `${row.txId}:${row.eventIndex}`));
 }
 
@@ -93,7 +95,11 @@ export async function applyIncoming(
       })
       .onConflictDoUpdate({
         target: [deposits.chainTxId, deposits.eventIndex],
-        set: { confirmations: sql`greatest(${deposits.confirmations}, ${incoming.confirmations})` },
+        set: {
+          confirmations: sql`greatest(${deposits.confirmations}, ${incoming.confirmations})`,
+          // Seen again after it was marked failed: the chain has it after all.
+          status: sql`CASE WHEN ${deposits.status} = 'failed' THEN 'pending' ELSE ${deposits.status} END`,
+        },
       });
     if (incoming.confirmations < rules.requiredConfirmations && !incoming.final) continue;
     const didCredit = await moneyTransaction(services, async (money) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { chainState, devchainTransfers } from '../db/schema.ts';
-import type { BroadcastResult, ChainCurrency, ChainGateway, DepositWatch, IncomingTransfer, SignedWithdrawal, WithdrawalStatus } from './gateway.ts';
+import type { BroadcastResult, ChainCurrency, ChainGateway, DepositWatch, IncomingTransfer, SignedWithdrawal, TransactionStatus } from './gateway.ts';
 import { accountXpubFromSeed, depositAddressFromXpub } from './tronAddress.ts';
 
 // A fixed, public seed: devchain addresses are real-looking TRON addresses that hold nothing real.
@@ -112,7 +112,7 @@ export class Devchain implements ChainGateway {
     return { accepted: true };
   }
 
-  async withdrawalStatus(txId: string): Promise<WithdrawalStatus> {
+  async transactionStatus(txId: string): Promise<TransactionStatus> {
     const [row] = await this.db.select().from(devchainTransfers).where(eq(devchainTransfers.txId, txId));
     if (!row) return 'unknown';
     return (await this.height()) - row.blockNumber >= WITHDRAWAL_CONFIRMATIONS ? 'confirmed' : 'pending';

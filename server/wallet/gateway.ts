@@ -37,7 +37,12 @@ export interface SignedWithdrawal {
 }
 
 export type BroadcastResult = { accepted: true } | { accepted: false; reason: string };
-export type WithdrawalStatus = 'unknown' | 'pending' | 'confirmed' | 'failed';
+/**
+ * What the chain says of one transaction: `unknown` it has none by that id (never sent, expired, or
+ * left out by a fork), `pending` in a block not yet final, `confirmed` final and succeeded, `failed`
+ * final and reverted.
+ */
+export type TransactionStatus = 'unknown' | 'pending' | 'confirmed' | 'failed';
 
 export interface ChainGateway {
   readonly name: 'devchain' | 'tron';
@@ -52,7 +57,8 @@ export interface ChainGateway {
   signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal>;
   /** Sends a signed withdrawal. Throws when the outcome is unknown (network trouble): retry later. */
   broadcast(withdrawal: SignedWithdrawal): Promise<BroadcastResult>;
-  withdrawalStatus(txId: string): Promise<WithdrawalStatus>;
+  /** The chain's word on a transaction: a withdrawal we sent, or a deposit that is taking long. */
+  transactionStatus(txId: string): Promise<TransactionStatus>;
   /** On-chain balances of an address: micro-USDT and sun. */
   balances(address: string): Promise<{ usdtMicro: bigint; trxSun: bigint }>;
 }

@@ -1,5 +1,5 @@
 import { TronWeb } from 'tronweb';
-import type { BroadcastResult, ChainGateway, DepositWatch, SignedWithdrawal, WithdrawalStatus } from './gateway.ts';
+import type { BroadcastResult, ChainGateway, DepositWatch, SignedWithdrawal, TransactionStatus } from './gateway.ts';
 import { depositAddressFromXpub } from './tronAddress.ts';
 import { TronDepositScan } from './tronDeposits.ts';
 import { type Page, TronGrid } from './tronGrid.ts';
@@ -72,7 +72,7 @@ export class TronGateway implements ChainGateway {
     return { accepted: false, reason: `${answer.code}: ${reason}` };
   }
 
-  async withdrawalStatus(txId: string): Promise<WithdrawalStatus> {
+  async transactionStatus(txId: string): Promise<TransactionStatus> {
     const info = await this.grid.post<{ id?: string; receipt?: { result?: string } }>('/walletsolidity/gettransactioninfobyid', { value: txId });
     if (info.id) return !info.receipt?.result || info.receipt.result === 'SUCCESS' ? 'confirmed' : 'failed';
     const pending = await this.grid.post<{ txID?: string }>('/wallet/gettransactionbyid', { value: txId });

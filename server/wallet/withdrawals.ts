@@ -114,7 +114,7 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
   const sending = await money.db.select().from(withdrawals).where(eq(withdrawals.status, 'sending')).orderBy(asc(withdrawals.createdAt)).limit(100);
   for (const row of sending) {
     if (!row.chainTxId) continue;
-    const status = await gateway.withdrawalStatus(row.chainTxId);
+    const status = await gateway.transactionStatus(row.chainTxId);
     if (status === 'confirmed') await finish(money, row.id, 'completed');
     else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain');
     else if (status === 'unknown') {

@@ -78,6 +78,11 @@ export class TronGridStandIn {
     return this.addBlock([transfer])[0] as string;
   }
 
+  /** A fork left this transaction out: it is in no block, and no node knows it any more. */
+  drop(txId: string): void {
+    this.transfers = this.transfers.filter((t) => t.txId !== txId);
+  }
+
   confirmAll(): void {
     for (const t of this.transfers) t.confirmed = true;
     for (const b of this.broadcasts.values()) b.confirmed = true;
@@ -226,11 +231,19 @@ export class TronGridStandIn {
       return send(200, { result: true, txid: body.txID });
     }
     if (url.pathname === '/walletsolidity/gettransactioninfobyid') {
+      // A transfer in a solidified block: a TRX transfer's receipt carries no result, a contract call's does.
+      const transfer = this.transfers.find((t) => t.txId === body.value && t.block <= this.solidNumber());
+      if (transfer) {
+        const receipt = transfer.currency === 'TRX' ? { net_usage: 268 } : { energy_usage_total: 64_285, net_usage: 345, result: 'SUCCESS' };
+        return send(200, { id: transfer.txId, blockNumber: transfer.block, blockTimeStamp: transfer.timestamp, contractResult: [''], receipt });
+      }
       const found = this.broadcasts.get(body.value);
       if (!found?.confirmed) return send(200, {});
       return send(200, { id: found.txId, fee: 13_844_850, blockNumber: this.blockNumber, blockTimeStamp: Date.now(), contractResult: [''], contract_address: tronAddressToHex(this.usdtContract), receipt: { energy_usage_total: 64_285, net_usage: 345, result: found.result }, log: [] });
     }
     if (url.pathname === '/wallet/gettransactionbyid') {
+      const inBlock = this.transfers.filter((t) => t.txId === body.value);
+      if (inBlock.length) return send(200, this.transaction(inBlock));
       const found = this.broadcasts.get(body.value);
       return send(200, found ? { ...found.transaction, ret: [{ contractRet: 'SUCCESS' }] } : {});
     }

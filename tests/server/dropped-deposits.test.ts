@@ -1,0 +1,127 @@
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha512 } from '@noble/hashes/sha2.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { depositAddressOf, pollDeposits } from '../../server/wallet/deposits.ts';
+import { DEPOSIT_CHECK_AFTER_MS, settleDroppedDeposits } from '../../server/wallet/droppedDeposits.ts';
+import { accountXpubFromSeed, privateKeyFromSeed } from '../../server/wallet/tronAddress.ts';
+import { databaseKinds, rows, signedUp, startTestApp, type TestApp } from './harness.ts';
+import { TronGridStandIn } from './tronGridStandIn.ts';
+
+/**
+ * A deposit the chain dropped (server/wallet/droppedDeposits.ts): seen in a block that a fork then left
+ * out, it is marked failed in the player's history once the chain no longer knows it, and nothing is
+ * credited; if the chain takes it again after all, it is credited once.
+ */
+
+const seed = pbkdf2(sha512, new TextEncoder().encode('dropped deposits'), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 });
+const XPUB = accountXpubFromSeed(seed);
+const HOT_KEY = Buffer.from(privateKeyFromSeed(new Uint8Array(64).fill(9), 0)).toString('hex');
+const MINUTE = 60_000;
+
+for (const kind of databaseKinds) {
+  describe(`deposits the chain dropped [${kind}]`, () => {
+    const chain = new TronGridStandIn();
+    let t: TestApp;
+    beforeAll(async () => {
+      await chain.start();
+      t = await startTestApp(kind, { CHAIN: 'tron', TRON_API_URL: chain.url, TRON_XPUB: XPUB, TRON_HOT_WALLET_KEY: HOT_KEY, TRON_API_KEY: 'test-key' });
+    });
+    afterAll(async () => {
+      expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+      await t.close();
+      await chain.stop();
+    });
+
+    const gateway = () => t.app.services.wallet.gateway;
+    const poll = () => pollDeposits(t.app.services, gateway(), t.app.services.wallet.rules);
+    const settle = (at: number) => settleDroppedDeposits(t.app.services, gateway(), undefined, new Date(at));
+    const balanceOf = async (cookie: string) => (await t.app.inject({ url: '/api/protected', headers: { cookie } })).json().user.balance as number;
+    const history = async (player: { id: string; cookie: string }) =>
+      ((await t.app.inject({ url: `/api/transactions/${player.id}`, headers: { cookie: player.cookie } })).json().transactions as { type: string; amount: number; status: string; blockchainTransactionId: string }[])
+        .filter((row) => row.type === 'deposit')
+        .map((row) => ({ amount: row.amount, status: row.status, tx: row.blockchainTransactionId }));
+    /** What a node asks about one transaction that is in a block not yet final. */
+    const askedWhilePending = ['POST /walletsolidity/gettransactioninfobyid', 'POST /wallet/gettransactionbyid'];
+
+    it('marks a deposit failed once a fork has left it out, credits nothing, and credits it once if it comes back', async () => {
+      const player = await signedUp(t.app);
+      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      const txId = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 7_000_000n, confirmed: false });
+      await poll();
+      expect(await history(player)).toEqual([{ amount: 7, status: 'pending', tx: txId }]);
+      const seenAt = Date.now();
+
+      // Not yet due: the chain is not asked.
+      chain.requests.length = 0;
+      expect(await settle(seenAt + DEPOSIT_CHECK_AFTER_MS - MINUTE)).toBe(0);
+      expect(chain.requests).toEqual([]);
+      // Due, and still in a block on its way to final: it stays pending.
+      chain.requests.length = 0;
+      expect(await settle(seenAt + DEPOSIT_CHECK_AFTER_MS + MINUTE)).toBe(0);
+      expect(chain.requests).toEqual(askedWhilePending);
+      expect(await history(player)).toEqual([{ amount: 7, status: 'pending', tx: txId }]);
+
+      // A fork leaves it out. It was asked about a moment ago: not again until the wait has passed once more.
+      chain.drop(txId);
+      chain.requests.length = 0;
+      expect(await settle(seenAt + DEPOSIT_CHECK_AFTER_MS + 5 * MINUTE)).toBe(0);
+      expect(chain.requests).toEqual([]);
+      expect(await settle(seenAt + 2 * DEPOSIT_CHECK_AFTER_MS + 2 * MINUTE)).toBe(1);
+      expect(await history(player)).toEqual([{ amount: 7, status: 'failed', tx: txId }]);
+      expect(await balanceOf(player.cookie)).toBe(0);
+      // A failed deposit is asked about no more.
+      chain.requests.length = 0;
+      expect(await settle(seenAt + 10 * DEPOSIT_CHECK_AFTER_MS)).toBe(0);
+      expect(chain.requests).toEqual([]);
+
+      // The sender's wallet puts the same transaction in again: pending once more, then credited once.
+      chain.addTransfer({ txId, to: address, currency: 'USDT', amountRaw: 7_000_000n, confirmed: false });
+      await poll();
+      expect(await history(player)).toEqual([{ amount: 7, status: 'pending', tx: txId }]);
+      chain.confirmAll();
+      await poll();
+      await poll();
+      expect(await history(player)).toEqual([{ amount: 7, status: 'completed', tx: txId }]);
+      expect(await balanceOf(player.cookie)).toBe(7);
+    });
+
+    it('credits a dropped deposit the chain makes final before the poll sees it pending again', async () => {
+      const player = await signedUp(t.app);
+      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      const txId = chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 10_000_000n, confirmed: false });
+      await poll();
+      chain.drop(txId);
+      expect(await settle(Date.now() + DEPOSIT_CHECK_AFTER_MS + MINUTE)).toBe(1);
+      expect((await history(player))[0]?.status).toBe('failed');
+      chain.addTransfer({ txId, to: address, currency: 'TRX', amountRaw: 10_000_000n, confirmed: true });
+      await poll();
+      expect(await history(player)).toEqual([{ amount: 1.51, status: 'completed', tx: txId }]);
+      expect(await balanceOf(player.cookie)).toBe(1.51);
+    });
+
+    it('leaves a deposit the chain has made final to the poll, and asks each pending one once when two nodes look at once', async () => {
+      const players = await Promise.all(Array.from({ length: 6 }, () => signedUp(t.app)));
+      const txIds: string[] = [];
+      for (const player of players) {
+        const address = await depositAddressOf(t.database.db, gateway(), player.id);
+        txIds.push(chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 2_000_000n, confirmed: false }));
+      }
+      await poll();
+      // Three are left out by a fork; the other three are final on the chain, not yet polled again.
+      for (const txId of txIds.slice(0, 3)) chain.drop(txId);
+      chain.confirmAll();
+      chain.requests.length = 0;
+      const at = Date.now() + DEPOSIT_CHECK_AFTER_MS + MINUTE;
+      const [first, second] = await Promise.all([settle(at), settle(at)]);
+      expect(first + second).toBe(3);
+      expect(chain.requests.filter((request) => request.endsWith('/walletsolidity/gettransactioninfobyid'))).toHaveLength(6);
+      const statusOf = async (txId: string) => (await rows<{ status: string }>(t.database, sql`SELECT status FROM deposits WHERE chain_tx_id = ${txId}`))[0]?.status;
+      expect(await Promise.all(txIds.map(statusOf))).toEqual(['failed', 'failed', 'failed', 'pending', 'pending', 'pending']);
+      await poll();
+      expect(await Promise.all(txIds.map(statusOf))).toEqual(['failed', 'failed', 'failed', 'completed', 'completed', 'completed']);
+      expect(await Promise.all(players.map((p) => balanceOf(p.cookie)))).toEqual([0, 0, 0, 2, 2, 2]);
+    });
+  });
+}
