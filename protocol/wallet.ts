@@ -14,11 +14,11 @@ export const walletText = {
   required: 'User ID, amount, and address are required',
 } as const;
 
-/** The client's shape check (spec §5); the server also checks the base58check. */
-export const trc20Address = z
-  .string({ error: walletText.invalidAddress })
-  .trim()
-  .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, walletText.invalidAddress);
+/** A TRC20 address's shape: 'T' and 33 more base58 characters (the server also checks the base58check). */
+export const TRC20_ADDRESS_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/** The client's shape check (spec §5). */
+export const trc20Address = z.string({ error: walletText.invalidAddress }).trim().regex(TRC20_ADDRESS_SHAPE, walletText.invalidAddress);
 
 export const saveAddressBody = z.object({ savedAddress: trc20Address });
 

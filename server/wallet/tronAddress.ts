@@ -3,6 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
+import { TRC20_ADDRESS_SHAPE } from '../../protocol/wallet.ts';
 
 const base58check = createBase58check(sha256);
 const TRON_PREFIX = 0x41;
@@ -19,7 +20,7 @@ export function tronAddressOf(publicKey: Uint8Array): string {
 
 /** A real TRC20 address: 'T', 34 characters, and a valid base58check of a 0x41-prefixed 20-byte hash. */
 export function isTronAddress(value: string): boolean {
-  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) return false;
+  if (!TRC20_ADDRESS_SHAPE.test(value)) return false;
   try {
     const bytes = base58check.decode(value);
     return bytes.length === 21 && bytes[0] === TRON_PREFIX;
