@@ -1,4 +1,4 @@
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, inArray, min, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Services } from '../context.ts';
 import { arrayLiteral } from '../db/arrays.ts';
@@ -102,11 +102,14 @@ export async function applyIncoming(
         },
       });
     if (incoming.confirmations < rules.requiredConfirmations && !incoming.final) continue;
+    // A final sighting is proof enough: the claim takes a deposit marked failed too, as the drop check on
+    // another node may have marked it between the upsert above and this claim, and the cursor moves past
+    // this sighting.
     const didCredit = await moneyTransaction(services, async (money) => {
       const [claimed] = await money.tx
         .update(deposits)
         .set({ status: 'completed', creditedAt: new Date() })
-        .where(and(eq(deposits.chainTxId, incoming.txId), eq(deposits.eventIndex, incoming.eventIndex), eq(deposits.status, 'pending')))
+        .where(and(eq(deposits.chainTxId, incoming.txId), eq(deposits.eventIndex, incoming.eventIndex), inArray(deposits.status, ['pending', 'failed'])))
         .returning();
       if (!claimed) return false;
       await money.transfer({

@@ -41,8 +41,9 @@ export async function settleDroppedDeposits(services: Pick<Services, 'db'>, gate
   for (const deposit of due) {
     const status = await gateway.transactionStatus(deposit.chain_tx_id);
     if (status === 'confirmed') {
-      // Final on the chain yet never credited: the poll should have seen it. An operator must look.
-      log?.error({ depositId: deposit.id, txId: deposit.chain_tx_id }, 'a deposit is final on the chain but was not credited');
+      // Final on the chain, not yet credited: the poll is behind (TronGrid trouble, catching up), or
+      // missed it. Asked again in 10 minutes; an operator should look if this repeats.
+      log?.warn({ depositId: deposit.id, txId: deposit.chain_tx_id }, 'a deposit is final on the chain but not yet credited');
       continue;
     }
     if (status === 'pending') continue;

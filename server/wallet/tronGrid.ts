@@ -32,7 +32,11 @@ export class TronGrid {
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`TronGrid ${path} answered ${response.status}`);
-    return (await response.json()) as T;
+    const answer = (await response.json()) as unknown;
+    // A node answers its errors with 200 and an Error field. Read as "nothing there", one would move the
+    // block cursor past blocks never read, or mark a deposit the chain holds as dropped.
+    if (typeof answer === 'object' && answer !== null && 'Error' in answer) throw new Error(`TronGrid ${path} answered an error: ${String(answer.Error)}`);
+    return answer as T;
   }
 
   /**

@@ -101,6 +101,43 @@ for (const kind of databaseKinds) {
       expect(await balanceOf(player.cookie)).toBe(1.51);
     });
 
+    it("credits a final sighting even when another node's drop check marks it failed between the poll's record and its claim", async () => {
+      const player = await signedUp(t.app);
+      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 4_000_000n, confirmed: true });
+      // Stands for the drop check of another node, run right after the poll records the sighting.
+      await t.database.db.execute(sql`
+        CREATE FUNCTION test_mark_failed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN UPDATE deposits SET status = 'failed' WHERE id = NEW.id AND status = 'pending'; RETURN NULL; END $$`);
+      await t.database.db.execute(sql`CREATE TRIGGER test_mark_failed AFTER INSERT OR UPDATE OF confirmations ON deposits FOR EACH ROW EXECUTE FUNCTION test_mark_failed()`);
+      try {
+        await poll();
+      } finally {
+        await t.database.db.execute(sql`DROP TRIGGER test_mark_failed ON deposits`);
+        await t.database.db.execute(sql`DROP FUNCTION test_mark_failed()`);
+      }
+      expect((await history(player))[0]?.status).toBe('completed');
+      expect(await balanceOf(player.cookie)).toBe(4);
+    });
+
+    it('keeps a deposit pending when the node answers with an error rather than a transaction', async () => {
+      const player = await signedUp(t.app);
+      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      const txId = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 3_000_000n, confirmed: false });
+      await poll();
+      chain.drop(txId);
+      chain.nodeErrors = /gettransaction(info)?byid$/;
+      try {
+        await expect(settle(Date.now() + DEPOSIT_CHECK_AFTER_MS + MINUTE)).rejects.toThrow('answered an error');
+      } finally {
+        chain.nodeErrors = null;
+      }
+      expect(await history(player)).toEqual([{ amount: 3, status: 'pending', tx: txId }]);
+      // Asked again once the wait has passed, it is marked failed.
+      expect(await settle(Date.now() + 2 * DEPOSIT_CHECK_AFTER_MS + 2 * MINUTE)).toBe(1);
+      expect(await history(player)).toEqual([{ amount: 3, status: 'failed', tx: txId }]);
+    });
+
     it('leaves a deposit the chain has made final to the poll, and asks each pending one once when two nodes look at once', async () => {
       const players = await Promise.all(Array.from({ length: 6 }, () => signedUp(t.app)));
       const txIds: string[] = [];

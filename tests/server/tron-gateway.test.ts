@@ -183,6 +183,23 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(await balanceOf(player.cookie)).toBe(6 + 10 * 0.151);
   });
 
+  it('a block range the node answers with an error credits nothing and moves no cursor; the next poll finds the TRX', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 20_000_000n, confirmed: true });
+    const cursorNow = async () => (await t.database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
+    const before = await cursorNow();
+    chain.nodeErrors = /getblockbylimitnext$/;
+    try {
+      await expect(poll()).rejects.toThrow('answered an error');
+    } finally {
+      chain.nodeErrors = null;
+    }
+    expect(await cursorNow()).toBe(before);
+    await poll();
+    expect(await balanceOf(player.cookie)).toBe(20 * 0.151);
+  });
+
   it('moves on from the cursor of the per-address scan it replaced without missing a deposit', async () => {
     const player = await signedUp(t.app);
     const address = await depositAddressOf(t.database.db, gateway(), player.id);

@@ -47,6 +47,8 @@ export class TronGridStandIn {
   requests: string[] = [];
   /** When set, requests to a matching path are refused with 429, as TronGrid does past a key's rate. */
   rateLimited: RegExp | null = null;
+  /** When set, requests to a matching path get a node's error: 200 with an Error field, as java-tron answers. */
+  nodeErrors: RegExp | null = null;
   /** The newest block. */
   blockNumber = FIRST_BLOCK;
   private readonly genesis = Date.now();
@@ -149,6 +151,7 @@ export class TronGridStandIn {
     };
     const q = url.searchParams;
     if (this.rateLimited?.test(url.pathname)) return send(429, { Error: 'request rate exceeded the allowed_rps(15), and the query server is suspended for 1s' });
+    if (this.nodeErrors?.test(url.pathname)) return send(200, { Error: 'class org.tron.core.exception.StoreException : the node is catching up' });
 
     let match = /^\/v1\/contracts\/(T\w{33})\/events$/.exec(url.pathname);
     if (match) {
