@@ -78,7 +78,15 @@ export class TronDepositScan {
     let next = from.block;
     for (let call = 0; call < MAX_BLOCK_CALLS && next <= solid.number; call += 1) {
       const end = Math.min(next + BLOCKS_PER_CALL, solid.number + 1);
-      for (const block of await this.blocks('/walletsolidity/getblockbylimitnext', next, end)) transfers.push(...this.trxIn(block, head.number, true));
+      const blocks = this.unbroken(await this.blocks('/walletsolidity/getblockbylimitnext', next, end), next);
+      for (const block of blocks) transfers.push(...this.trxIn(block, head.number, true));
+      const reached = next + blocks.length;
+      // TronGrid's nodes behind one address stand at different heights: one asked for the range may
+      // not have all of it yet. The cursor stops where its blocks stop; the rest is read next poll.
+      if (reached < end) {
+        next = reached;
+        break;
+      }
       next = end;
     }
     // This process's marks move only once the poll has read everything (a failed poll reads it again).
@@ -145,6 +153,16 @@ export class TronDepositScan {
   private async blocks(path: string, start: number, end: number): Promise<NodeBlock[]> {
     const answer = await this.grid.post<{ block?: NodeBlock[] }>(path, { startNum: start, endNum: end });
     return (answer.block ?? []).sort((a, b) => (a.block_header?.raw_data?.number ?? 0) - (b.block_header?.raw_data?.number ?? 0));
+  }
+
+  /** The blocks from `start` on without a gap, in order; whatever follows a missing one is left for later. */
+  private unbroken(blocks: NodeBlock[], start: number): NodeBlock[] {
+    const kept: NodeBlock[] = [];
+    for (const block of blocks) {
+      if (block.block_header?.raw_data?.number !== start + kept.length) break;
+      kept.push(block);
+    }
+    return kept;
   }
 
   private trxIn(block: NodeBlock, head: number, final: boolean): IncomingTransfer[] {

@@ -200,6 +200,23 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(await balanceOf(player.cookie)).toBe(20 * 0.151);
   });
 
+  it('reads a block range a lagging node answers only in part again next poll, and credits the TRX in it', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    await poll();
+    chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 30_000_000n, confirmed: true });
+    // The node that answers the range is two blocks behind the one that named the newest final block.
+    chain.solidityRangeLag = 2;
+    try {
+      await poll();
+    } finally {
+      chain.solidityRangeLag = 0;
+    }
+    expect(await balanceOf(player.cookie)).toBe(0);
+    await poll();
+    expect(await balanceOf(player.cookie)).toBe(30 * 0.151);
+  });
+
   it('moves on from the cursor of the per-address scan it replaced without missing a deposit', async () => {
     const player = await signedUp(t.app);
     const address = await depositAddressOf(t.database.db, gateway(), player.id);

@@ -47,6 +47,8 @@ export class TronGridStandIn {
   requests: string[] = [];
   /** When set, requests to a matching path are refused with 429, as TronGrid does past a key's rate. */
   rateLimited: RegExp | null = null;
+  /** How many blocks behind the solidified head the node that answers solidity block ranges is (TronGrid balances over several). */
+  solidityRangeLag = 0;
   /** When set, requests to a matching path get a node's error: 200 with an Error field, as java-tron answers. */
   nodeErrors: RegExp | null = null;
   /** The newest block. */
@@ -213,7 +215,7 @@ export class TronGridStandIn {
       if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start || end - start > 100) {
         return send(200, { Error: 'class org.tron.core.exception.BadItemException : startNum or endNum is out of range' });
       }
-      const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() : this.blockNumber;
+      const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() - this.solidityRangeLag : this.blockNumber;
       const block = [];
       for (let number = start; number < end && number <= newest; number += 1) block.push(this.block(number, true));
       return send(200, block.length ? { block } : {});
