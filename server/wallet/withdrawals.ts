@@ -12,8 +12,12 @@ type Money = Pick<Services, 'db' | 'sockets'>;
 type Requesting = Money & { config: Pick<Services['config'], 'integrity'> };
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-/** Past its expiry plus this margin, a signed transaction that is not on chain never will be. */
-const EXPIRY_MARGIN_MS = 60_000;
+/**
+ * Past its expiry plus this margin, a signed transaction that is not on chain never will be. The margin
+ * is for the node asked, not the chain: TronGrid balances over nodes that may lag, and a lagging one
+ * that has not got a sent transaction yet would have it refunded though the USDT left the hot wallet.
+ */
+const EXPIRY_MARGIN_MS = 10 * 60_000;
 
 /**
  * Takes the whole amount from the balance into the hold account and records the withdrawal, in one
