@@ -125,6 +125,8 @@ export const withdrawals = pgTable('withdrawals', {
   signedTx: text('signed_tx'),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   attempts: integer('attempts').notNull().default(0),
+  /** How many times its signed transaction was handed to the chain: a refusal refunds only the first. */
+  broadcasts: integer('broadcasts').notNull().default(0),
   error: text('error'),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -68,6 +68,8 @@ export class TronGateway implements ChainGateway {
     // Already on its way: the same signed transaction was accepted before.
     if (answer.code === 'DUP_TRANSACTION_ERROR') return { accepted: true };
     if (!answer.code) throw new Error('broadcast answered without a result or a code');
+    // java-tron's catch-all, also for failures after the transaction was taken in: not a refusal.
+    if (answer.code === 'OTHER_ERROR') throw new Error(`broadcast answered OTHER_ERROR: ${answer.message ?? ''}`);
     const reason = answer.message ? Buffer.from(answer.message, 'hex').toString('utf8') : answer.code;
     return { accepted: false, reason: `${answer.code}: ${reason}` };
   }

@@ -47,14 +47,24 @@ export async function requestWithdrawal(money: Requesting, userId: string, toAdd
   });
 }
 
-async function finish(money: Money, id: string, outcome: 'completed' | 'failed', error?: string): Promise<void> {
-  await moneyTransaction(money, async ({ tx, transfer }) => {
+/**
+ * Completes or refunds a withdrawal still on its way. `broadcasts`, when given, must still be its count
+ * of broadcasts: a refusal refunds only if no other copy was sent meanwhile.
+ */
+async function finish(money: Money, id: string, outcome: 'completed' | 'failed', error?: string, broadcasts?: number): Promise<boolean> {
+  return moneyTransaction(money, async ({ tx, transfer }) => {
     const [row] = await tx
       .update(withdrawals)
       .set({ status: outcome, finishedAt: new Date(), error: error ?? null })
-      .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['pending', 'sending'])))
+      .where(
+        and(
+          eq(withdrawals.id, id),
+          inArray(withdrawals.status, ['pending', 'sending']),
+          broadcasts === undefined ? undefined : eq(withdrawals.broadcasts, broadcasts),
+        ),
+      )
       .returning();
-    if (!row) return; // another worker finished it first
+    if (!row) return false; // another worker finished it first, or sent it again
     if (outcome === 'completed') {
       const sent = row.amountMicro - row.feeMicro;
       await transfer({ from: 'withdrawal_hold', to: 'chain', amount: sent, kind: 'withdrawal-sent', idempotencyKey: `withdrawal:${id}:sent`, ref: id });
@@ -71,6 +81,7 @@ async function finish(money: Money, id: string, outcome: 'completed' | 'failed',
         ref: id,
       });
     }
+    return true;
   });
 }
 
@@ -98,14 +109,27 @@ export async function claimAndSign(money: Money, gateway: ChainGateway): Promise
   });
 }
 
-/** Sends (or sends again: the same signed transaction) and acts on a definite refusal. */
+/**
+ * Sends (or sends again: the same signed transaction). A refusal is one node's word: it refunds only the
+ * first broadcast, and only while no other has been sent. Once a copy may have reached any node, it may
+ * be mined whatever a node says later (busy, expired, a duplicate it does not know), and only the chain
+ * settles it (reconcile).
+ */
 async function send(money: Money, gateway: ChainGateway, row: WithdrawalRow, log?: Logger): Promise<void> {
   if (!row.chainTxId || !row.signedTx || !row.expiresAt) return;
+  // Counted before it leaves, so a broadcast whose answer never comes still counts.
+  const [counted] = await money.db
+    .update(withdrawals)
+    .set({ broadcasts: sql`${withdrawals.broadcasts} + 1` })
+    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'sending')))
+    .returning({ broadcasts: withdrawals.broadcasts });
+  if (!counted) return; // settled meanwhile
   try {
     const result = await gateway.broadcast({ txId: row.chainTxId, payload: row.signedTx, expiresAt: row.expiresAt });
     if (!result.accepted) {
-      log?.warn({ withdrawalId: row.id, reason: result.reason }, 'withdrawal refused by the chain; refunding');
-      await finish(money, row.id, 'failed', result.reason);
+      const refunded = counted.broadcasts === 1 && (await finish(money, row.id, 'failed', result.reason, 1));
+      if (refunded) log?.warn({ withdrawalId: row.id, reason: result.reason }, 'withdrawal refused by the chain; refunded');
+      else log?.warn({ withdrawalId: row.id, reason: result.reason }, 'a node refused a withdrawal sent before; the chain settles it');
     }
   } catch (error) {
     // Unknown outcome: the status check of a later round decides, never a second signature.
@@ -122,9 +146,10 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
     if (status === 'confirmed') await finish(money, row.id, 'completed');
     else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain');
     else if (status === 'unknown') {
-      const expired = row.expiresAt && row.expiresAt.getTime() + EXPIRY_MARGIN_MS < now.getTime();
-      if (expired) await finish(money, row.id, 'failed', 'transaction expired before it reached the chain');
-      else await send(money, gateway, row, log);
+      const expiresAt = row.expiresAt?.getTime() ?? 0;
+      if (expiresAt + EXPIRY_MARGIN_MS < now.getTime()) await finish(money, row.id, 'failed', 'transaction expired before it reached the chain');
+      // Past its expiry no node takes it any more: the margin waits for a lagging node to show it mined.
+      else if (expiresAt > now.getTime()) await send(money, gateway, row, log);
     }
   }
 }

@@ -314,6 +314,8 @@ describe.runIf(url)('faults: a node killed between claiming a withdrawal and hea
     await first.kill();
     // The held broadcast did reach the chain; the node never heard. The other one never got there.
     await tron.deliver(arrivedRow.chain_tx_id as string);
+    // ... and is in a block by the time a node asks (TRON makes one every 3 s).
+    tron.chain.mineBroadcasts();
     expect([...tron.chain.broadcasts.keys()]).toEqual([arrivedRow.chain_tx_id]);
     const sentBeforeKill = tron.sent.length;
 

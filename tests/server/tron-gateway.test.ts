@@ -264,8 +264,9 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     } finally {
       chain.refuseBroadcastsWith = null;
     }
-    const [record] = await rows<{ status: string; error: string }>(t.database, sql`select status, error from withdrawals where user_id = ${player.id}`);
+    const [record] = await rows<{ status: string; error: string; broadcasts: number }>(t.database, sql`select status, error, broadcasts from withdrawals where user_id = ${player.id}`);
     expect(record?.status).toBe('failed');
+    expect(record?.broadcasts).toBe(1);
     expect(record?.error).toContain('CONTRACT_VALIDATE_ERROR');
     expect(await balanceOf(player.cookie)).toBe(10);
   });
@@ -295,6 +296,69 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     await processWithdrawals(t.app.services, gateway());
     const [done] = await rows<{ status: string }>(t.database, sql`select status from withdrawals where user_id = ${player.id}`);
     expect(done?.status).toBe('completed');
+  });
+
+  /** A player with `usdt` deposited and a withdrawal of `amount` asked for; their withdrawal row, read on demand. */
+  async function withdrawing(usdt: number, amount: number) {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: BigInt(usdt) * 1_000_000n, confirmed: true });
+    await poll();
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
+    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount } });
+    const record = async () =>
+      (await rows<{ id: string; status: string; chain_tx_id: string; broadcasts: number }>(t.database, sql`select id, status, chain_tx_id, broadcasts from withdrawals where user_id = ${player.id}`))[0];
+    return { player, record };
+  }
+  const transferKinds = async (withdrawalId: string) =>
+    (await rows<{ kind: string }>(t.database, sql`select kind from transfers where ref = ${withdrawalId} order by kind`)).map((r) => r.kind);
+
+  it('never refunds a withdrawal a busy node refuses after an earlier copy reached the chain: it is paid once', async () => {
+    const { player, record } = await withdrawing(10, 5);
+    // The first broadcast is taken in; its answer is lost. Not yet in a block, the node knows no such
+    // transaction, so the worker sends it again.
+    chain.loseBroadcastAnswers = true;
+    try {
+      await processWithdrawals(t.app.services, gateway());
+    } finally {
+      chain.loseBroadcastAnswers = false;
+    }
+    // Another node behind TronGrid is busy and refuses the copy it gets. The first is on its way.
+    chain.refuseBroadcastsWith = 'SERVER_BUSY';
+    try {
+      await processWithdrawals(t.app.services, gateway());
+    } finally {
+      chain.refuseBroadcastsWith = null;
+    }
+    const sending = await record();
+    expect(sending).toMatchObject({ status: 'sending' });
+    expect(sending?.broadcasts).toBeGreaterThanOrEqual(3);
+    expect(await balanceOf(player.cookie)).toBe(5);
+
+    chain.confirmAll();
+    await processWithdrawals(t.app.services, gateway());
+    const done = await record();
+    expect(done?.status).toBe('completed');
+    expect(chain.decodeTransfer(done?.chain_tx_id ?? '')).toEqual({ to: PAYEE, amount: 3_500_000n });
+    expect(await balanceOf(player.cookie)).toBe(5);
+    expect(await transferKinds(done?.id ?? '')).toEqual(['withdrawal-fee', 'withdrawal-hold', 'withdrawal-sent']);
+  });
+
+  it("takes java-tron's catch-all OTHER_ERROR for an unknown outcome, not a refusal", async () => {
+    const { player, record } = await withdrawing(10, 4);
+    chain.refuseBroadcastsWith = 'OTHER_ERROR';
+    try {
+      await processWithdrawals(t.app.services, gateway());
+    } finally {
+      chain.refuseBroadcastsWith = null;
+    }
+    expect((await record())?.status).toBe('sending');
+    expect(await balanceOf(player.cookie)).toBe(6);
+    // The next round sends it again, and it goes through.
+    await processWithdrawals(t.app.services, gateway());
+    chain.confirmAll();
+    await processWithdrawals(t.app.services, gateway());
+    expect((await record())?.status).toBe('completed');
   });
 
   it("reads an address's on-chain USDT and TRX", async () => {

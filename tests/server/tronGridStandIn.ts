@@ -28,6 +28,8 @@ type NewTransfer = Omit<StandInTransfer, 'txId' | 'block' | 'timestamp'> & { txI
 interface Broadcast {
   txId: string;
   transaction: { raw_data: { contract: { parameter: { value: { data: string; owner_address: string } } }[] } };
+  /** In a block: a node finds it by id only then, not while it waits to be put in one. */
+  mined: boolean;
   confirmed: boolean;
   result: 'SUCCESS' | 'REVERT';
 }
@@ -44,6 +46,8 @@ export class TronGridStandIn {
   refuseBroadcastsWith: string | null = null;
   /** When set, the server drops the connection on broadcast (an outcome the client cannot know). */
   dropBroadcasts = false;
+  /** When set, a broadcast is taken in, then the connection drops before the answer. */
+  loseBroadcastAnswers = false;
   requests: string[] = [];
   /** When set, requests to a matching path are refused with 429, as TronGrid does past a key's rate. */
   rateLimited: RegExp | null = null;
@@ -89,7 +93,15 @@ export class TronGridStandIn {
 
   confirmAll(): void {
     for (const t of this.transfers) t.confirmed = true;
-    for (const b of this.broadcasts.values()) b.confirmed = true;
+    for (const b of this.broadcasts.values()) {
+      b.mined = true;
+      b.confirmed = true;
+    }
+  }
+
+  /** The broadcasts so far are put in a block, not yet final. */
+  mineBroadcasts(): void {
+    for (const b of this.broadcasts.values()) b.mined = true;
   }
 
   /** The newest solidified block: everything before the first block still holding an unconfirmed transfer. */
@@ -226,13 +238,19 @@ export class TronGridStandIn {
         req.socket.destroy();
         return;
       }
-      const problem = this.verify(body);
-      if (problem) return send(200, { code: 'SIGERROR', txid: body.txID, message: Buffer.from(problem).toString('hex') });
-      if (this.broadcasts.has(body.txID)) return send(200, { code: 'DUP_TRANSACTION_ERROR', txid: body.txID, message: Buffer.from('dup transaction').toString('hex') });
+      // A refusal here stands for a node behind the balancer that refuses before it looks (busy, not
+      // synced, a resource it lacks), whether another node has the transaction or not.
       if (this.refuseBroadcastsWith) {
         return send(200, { code: this.refuseBroadcastsWith, txid: body.txID, message: Buffer.from('Validate TriggerSmartContract error, balance is not sufficient.').toString('hex') });
       }
-      this.broadcasts.set(body.txID, { txId: body.txID, transaction: body, confirmed: false, result: 'SUCCESS' });
+      const problem = this.verify(body);
+      if (problem) return send(200, { code: 'SIGERROR', txid: body.txID, message: Buffer.from(problem).toString('hex') });
+      if (this.broadcasts.has(body.txID)) return send(200, { code: 'DUP_TRANSACTION_ERROR', txid: body.txID, message: Buffer.from('dup transaction').toString('hex') });
+      this.broadcasts.set(body.txID, { txId: body.txID, transaction: body, mined: false, confirmed: false, result: 'SUCCESS' });
+      if (this.loseBroadcastAnswers) {
+        req.socket.destroy();
+        return;
+      }
       return send(200, { result: true, txid: body.txID });
     }
     if (url.pathname === '/walletsolidity/gettransactioninfobyid') {
@@ -250,7 +268,7 @@ export class TronGridStandIn {
       const inBlock = this.transfers.filter((t) => t.txId === body.value);
       if (inBlock.length) return send(200, this.transaction(inBlock));
       const found = this.broadcasts.get(body.value);
-      return send(200, found ? { ...found.transaction, ret: [{ contractRet: 'SUCCESS' }] } : {});
+      return send(200, found?.mined ? { ...found.transaction, ret: [{ contractRet: 'SUCCESS' }] } : {});
     }
     send(404, { Error: `stand-in has no ${url.pathname}` });
   }
