@@ -101,7 +101,7 @@ export class TronDepositScan {
       }
     }
 
-    const final = await this.usdtEvents({ only_confirmed: true, min_block_timestamp: from.usdtSince });
+    const final = await this.usdtEvents({ only_confirmed: true }, from.usdtSince);
     let usdtSince = from.usdtSince;
     for (const event of final.items) {
       // The cursor stays on the newest final block time read; that block is read again next time, which
@@ -111,8 +111,15 @@ export class TronDepositScan {
       const transfer = this.usdtIn(event, head.number, true);
       if (transfer) transfers.push(transfer);
     }
+    // Never past what was not read. Stuck where it started, the poll fails loudly, every time, until
+    // TronGrid pages again; stuck further on, what was read counts and the next poll starts there. (The
+    // cursor's block is read again each poll, so a block of 200 or more USDT transfers at the cursor is
+    // where a TronGrid that leaves fingerprints out stops the scan.)
+    if (final.stuck && usdtSince === from.usdtSince) {
+      throw new Error(`TronGrid cuts the USDT Transfer events at block time ${usdtSince} with no way on (a full page of one block, no fingerprint)`);
+    }
     if (final.complete) {
-      const pending = await this.usdtEvents({ only_unconfirmed: true, min_block_timestamp: Math.max(usdtSince, pendingSince) });
+      const pending = await this.usdtEvents({ only_unconfirmed: true }, Math.max(usdtSince, pendingSince));
       for (const event of pending.items) {
         pendingSince = Math.max(pendingSince, event.block_timestamp);
         const transfer = this.usdtIn(event, head.number, false);
@@ -179,12 +186,37 @@ export class TronDepositScan {
     return found;
   }
 
-  private usdtEvents(filter: Record<string, string | number | boolean>) {
-    return this.grid.pages<ContractEvent>(
-      `/v1/contracts/${this.usdtContract}/events`,
-      { event_name: 'Transfer', order_by: 'block_timestamp,asc', ...filter },
-      MAX_EVENT_PAGES,
-    );
+  /**
+   * The USDT contract's Transfer events from block time `since` on, oldest first, at most
+   * MAX_EVENT_PAGES requests. `stuck`: TronGrid cut the list (a full page with no fingerprint) inside
+   * one block time, so what follows cannot be read.
+   */
+  private async usdtEvents(filter: Record<string, string | boolean>, since: number): Promise<{ items: ContractEvent[]; complete: boolean; stuck: boolean }> {
+    const items: ContractEvent[] = [];
+    const seen = new Set<string>();
+    let from = since;
+    for (let requests = 0; requests < MAX_EVENT_PAGES; ) {
+      const part = await this.grid.pages<ContractEvent>(
+        `/v1/contracts/${this.usdtContract}/events`,
+        { event_name: 'Transfer', order_by: 'block_timestamp,asc', ...filter, min_block_timestamp: from },
+        MAX_EVENT_PAGES - requests,
+      );
+      requests += part.pages;
+      let fresh = 0;
+      for (const event of part.items) {
+        const key = `${event.transaction_id}:${event.event_index}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        items.push(event);
+        fresh += 1;
+      }
+      if (!part.cut) return { items, complete: part.complete, stuck: false };
+      // Cut: go on from the newest block time read. That block is read again, and what was seen skipped.
+      const newest = Math.max(from, ...part.items.map((event) => event.block_timestamp));
+      if (newest === from && fresh === 0) return { items, complete: false, stuck: true };
+      from = newest;
+    }
+    return { items, complete: false, stuck: false };
   }
 
   private usdtIn(event: ContractEvent, head: number, final: boolean): IncomingTransfer | null {

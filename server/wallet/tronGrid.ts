@@ -40,10 +40,15 @@ export class TronGrid {
   }
 
   /**
-   * Pages of one v1 list, following `meta.fingerprint`, at most `maxPages` of them; `complete` says
-   * whether the list ended before that bound.
+   * Pages of one v1 list, following `meta.fingerprint`, at most `maxPages` of them. `complete`: the list
+   * ended before that bound. `cut`: a full page came without a fingerprint (TronGrid does that on the
+   * contract events list, TRON-US/trongrid#23), so there may be more that paging cannot reach.
    */
-  async pages<T>(path: string, query: Record<string, string | number | boolean>, maxPages: number): Promise<{ items: T[]; complete: boolean }> {
+  async pages<T>(
+    path: string,
+    query: Record<string, string | number | boolean>,
+    maxPages: number,
+  ): Promise<{ items: T[]; complete: boolean; cut: boolean; pages: number }> {
     const items: T[] = [];
     let fingerprint: string | undefined;
     for (let page = 0; page < maxPages; page += 1) {
@@ -51,8 +56,9 @@ export class TronGrid {
       if (!answer.success) throw new Error(`TronGrid ${path} reported failure`);
       items.push(...answer.data);
       fingerprint = answer.meta?.fingerprint;
-      if (!fingerprint || answer.data.length < PAGE_LIMIT) return { items, complete: true };
+      if (answer.data.length < PAGE_LIMIT) return { items, complete: true, cut: false, pages: page + 1 };
+      if (!fingerprint) return { items, complete: false, cut: true, pages: page + 1 };
     }
-    return { items, complete: false };
+    return { items, complete: false, cut: false, pages: maxPages };
   }
 }

@@ -148,6 +148,47 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(chain.requests.filter((r) => r.includes('/events')).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('reads on by block time when TronGrid leaves the fingerprint out of a full page of events', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    // The cursor on a quiet block (a busy one at the cursor is the next test's case).
+    chain.addTransfer({ to: PAYEE, currency: 'USDT', amountRaw: 1_000_000n, confirmed: true });
+    await poll();
+    const crowd = (n: number) => Array.from({ length: n }, (_, i) => ({ to: PAYEE, currency: 'USDT' as const, amountRaw: 1_000_000n + BigInt(i), confirmed: true }));
+    for (let block = 0; block < 5; block += 1) chain.addBlock(crowd(150));
+    chain.addBlock([...crowd(100), { to: address, currency: 'USDT', amountRaw: 9_000_000n, confirmed: true }]);
+    chain.omitFingerprint = true;
+    try {
+      await poll();
+    } finally {
+      chain.omitFingerprint = false;
+    }
+    expect(await balanceOf(player.cookie)).toBe(9);
+  });
+
+  it('stops loudly at a block whose events fill a page with no fingerprint, and goes on once TronGrid pages again', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    chain.addTransfer({ to: PAYEE, currency: 'USDT', amountRaw: 1_000_000n, confirmed: true });
+    await poll();
+    chain.addBlock([...Array.from({ length: 250 }, (_, i) => ({ to: PAYEE, currency: 'USDT' as const, amountRaw: 2_000_000n + BigInt(i), confirmed: true })), { to: address, currency: 'USDT', amountRaw: 6_000_000n, confirmed: true }]);
+    const cursorNow = async () => (await t.database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
+    chain.omitFingerprint = true;
+    try {
+      // The first poll may read up to that block; from there on every poll fails, and the cursor stays.
+      await poll().catch(() => 0);
+      const stuckAt = await cursorNow();
+      await expect(poll()).rejects.toThrow('cuts the USDT Transfer events');
+      await expect(poll()).rejects.toThrow('cuts the USDT Transfer events');
+      expect(await cursorNow()).toBe(stuckAt);
+    } finally {
+      chain.omitFingerprint = false;
+    }
+    expect(await balanceOf(player.cookie)).toBe(0);
+    await poll();
+    expect(await balanceOf(player.cookie)).toBe(6);
+  });
+
   it('a zero-value Transfer to a player (address poisoning) is nobody\'s deposit and stops no poll', async () => {
     const player = await signedUp(t.app);
     const address = await depositAddressOf(t.database.db, gateway(), player.id);

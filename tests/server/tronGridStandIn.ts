@@ -51,6 +51,8 @@ export class TronGridStandIn {
   requests: string[] = [];
   /** When set, requests to a matching path are refused with 429, as TronGrid does past a key's rate. */
   rateLimited: RegExp | null = null;
+  /** When set, the events list leaves the fingerprint out of a full page, as TronGrid does (TRON-US/trongrid#23). */
+  omitFingerprint = false;
   /** How many blocks behind the solidified head the node that answers solidity block ranges is (TronGrid balances over several). */
   solidityRangeLag = 0;
   /** When set, requests to a matching path get a node's error: 200 with an Error field, as java-tron answers. */
@@ -200,7 +202,7 @@ export class TronGridStandIn {
       }));
       const more = offset + limit < events.length;
       const fingerprint = Buffer.from(String(offset + limit)).toString('base64url');
-      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(more ? { fingerprint } : {}) } });
+      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(more && !this.omitFingerprint ? { fingerprint } : {}) } });
     }
     match = /^\/v1\/accounts\/(T\w{33})$/.exec(url.pathname);
     if (match) {
