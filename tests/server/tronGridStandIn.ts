@@ -226,9 +226,8 @@ export class TronGridStandIn {
     if (url.pathname === '/wallet/getblockbylimitnext' || url.pathname === '/walletsolidity/getblockbylimitnext') {
       const start = Number(body.startNum);
       const end = Number(body.endNum);
-      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start || end - start > 100) {
-        return send(200, { Error: 'class org.tron.core.exception.BadItemException : startNum or endNum is out of range' });
-      }
+      // GetBlockByLimitNextServlet prints nothing but {} for a range it will not serve (over 100 blocks).
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start || end - start > 100) return send(200, {});
       const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() - this.solidityRangeLag : this.blockNumber;
       const block = [];
       for (let number = start; number < end && number <= newest; number += 1) block.push(this.block(number, true));
