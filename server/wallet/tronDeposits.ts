@@ -96,8 +96,10 @@ export class TronDepositScan {
       const start = Math.max(next, pendingBlock + 1);
       const end = Math.min(start + BLOCKS_PER_CALL, head.number + 1);
       if (start < end) {
-        for (const block of await this.blocks('/wallet/getblockbylimitnext', start, end)) transfers.push(...this.trxIn(block, head.number, false));
-        pendingBlock = end - 1;
+        // Marked read only as far as the node had them: a lagging one's missing blocks are read next poll.
+        const blocks = this.unbroken(await this.blocks('/wallet/getblockbylimitnext', start, end), start);
+        for (const block of blocks) transfers.push(...this.trxIn(block, head.number, false));
+        pendingBlock = Math.max(pendingBlock, start + blocks.length - 1);
       }
     }
 

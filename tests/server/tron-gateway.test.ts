@@ -258,6 +258,26 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(await balanceOf(player.cookie)).toBe(30 * 0.151);
   });
 
+  it('shows a TRX deposit pending once the node that lagged has its block', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    await poll();
+    const txId = chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 40_000_000n, confirmed: false });
+    const statusOf = async () => (await rows<{ status: string }>(t.database, sql`select status from deposits where chain_tx_id = ${txId}`))[0]?.status;
+    chain.fullRangeLag = 1;
+    try {
+      await poll();
+    } finally {
+      chain.fullRangeLag = 0;
+    }
+    expect(await statusOf()).toBeUndefined();
+    await poll();
+    expect(await statusOf()).toBe('pending');
+    chain.confirmAll();
+    await poll();
+    expect(await statusOf()).toBe('completed');
+  });
+
   it('moves on from the cursor of the per-address scan it replaced without missing a deposit', async () => {
     const player = await signedUp(t.app);
     const address = await depositAddressOf(t.database.db, gateway(), player.id);

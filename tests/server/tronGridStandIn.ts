@@ -55,6 +55,8 @@ export class TronGridStandIn {
   omitFingerprint = false;
   /** How many blocks behind the solidified head the node that answers solidity block ranges is (TronGrid balances over several). */
   solidityRangeLag = 0;
+  /** The same for the node that answers block ranges on the full-node API (blocks not yet final). */
+  fullRangeLag = 0;
   /** When set, requests to a matching path get a node's error: 200 with an Error field, as java-tron answers. */
   nodeErrors: RegExp | null = null;
   /** The newest block. */
@@ -228,7 +230,7 @@ export class TronGridStandIn {
       const end = Number(body.endNum);
       // GetBlockByLimitNextServlet prints nothing but {} for a range it will not serve (over 100 blocks).
       if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start || end - start > 100) return send(200, {});
-      const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() - this.solidityRangeLag : this.blockNumber;
+      const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() - this.solidityRangeLag : this.blockNumber - this.fullRangeLag;
       const block = [];
       for (let number = start; number < end && number <= newest; number += 1) block.push(this.block(number, true));
       return send(200, block.length ? { block } : {});
