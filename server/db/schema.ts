@@ -126,7 +126,7 @@ export const withdrawals = pgTable('withdrawals', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   attempts: integer('attempts').notNull().default(0),
   /** How many times its signed transaction was handed to the chain: a refusal refunds only the first. */
-  broadcasts: integer('broadcasts').notNull().default(0),
+  broadcasts: integer('broadcasts').notNull().default(1),
   error: text('error'),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -4,6 +4,21 @@ import { depositAddressFromXpub } from './tronAddress.ts';
 import { TronDepositScan } from './tronDeposits.ts';
 import { type Page, TronGrid } from './tronGrid.ts';
 
+/**
+ * The codes with which a java-tron node refuses a transaction before taking it in: it checked it and
+ * found it wrong, or refused to look (busy, not connected). Only these are refusals; a refund rests on one.
+ */
+const REFUSALS = new Set([
+  'SIGERROR',
+  'CONTRACT_VALIDATE_ERROR',
+  'BANDWITH_ERROR',
+  'TAPOS_ERROR',
+  'TRANSACTION_EXPIRATION_ERROR',
+  'TOO_BIG_TRANSACTION_ERROR',
+  'SERVER_BUSY',
+  'NO_CONNECTION',
+]);
+
 export interface TronOptions {
   apiUrl: string;
   apiKey: string | undefined;
@@ -68,9 +83,10 @@ export class TronGateway implements ChainGateway {
     // Already on its way: the same signed transaction was accepted before.
     if (answer.code === 'DUP_TRANSACTION_ERROR') return { accepted: true };
     if (!answer.code) throw new Error('broadcast answered without a result or a code');
-    // java-tron's catch-all, also for failures after the transaction was taken in: not a refusal.
-    if (answer.code === 'OTHER_ERROR') throw new Error(`broadcast answered OTHER_ERROR: ${answer.message ?? ''}`);
     const reason = answer.message ? Buffer.from(answer.message, 'hex').toString('utf8') : answer.code;
+    // Any other code may come after the node took the transaction in (OTHER_ERROR, the catch-all;
+    // NOT_ENOUGH_EFFECTIVE_CONNECTION once its pool has it but no peer took it): it may yet be mined.
+    if (!REFUSALS.has(answer.code)) throw new Error(`broadcast outcome unknown: ${answer.code}: ${reason}`);
     return { accepted: false, reason: `${answer.code}: ${reason}` };
   }
 

@@ -102,7 +102,7 @@ export async function claimAndSign(money: Money, gateway: ChainGateway): Promise
     const signed = await gateway.signWithdrawal(row.toAddress, row.amountMicro - row.feeMicro);
     const [claimed] = await tx
       .update(withdrawals)
-      .set({ status: 'sending', chainTxId: signed.txId, signedTx: signed.payload, expiresAt: signed.expiresAt, attempts: sql`${withdrawals.attempts} + 1` })
+      .set({ status: 'sending', chainTxId: signed.txId, signedTx: signed.payload, expiresAt: signed.expiresAt, attempts: sql`${withdrawals.attempts} + 1`, broadcasts: 0 })
       .where(eq(withdrawals.id, row.id))
       .returning();
     return claimed ?? null;
@@ -146,10 +146,10 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
     if (status === 'confirmed') await finish(money, row.id, 'completed');
     else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain');
     else if (status === 'unknown') {
-      const expiresAt = row.expiresAt?.getTime() ?? 0;
-      if (expiresAt + EXPIRY_MARGIN_MS < now.getTime()) await finish(money, row.id, 'failed', 'transaction expired before it reached the chain');
-      // Past its expiry no node takes it any more: the margin waits for a lagging node to show it mined.
-      else if (expiresAt > now.getTime()) await send(money, gateway, row, log);
+      const expired = row.expiresAt && row.expiresAt.getTime() + EXPIRY_MARGIN_MS < now.getTime();
+      if (expired) await finish(money, row.id, 'failed', 'transaction expired before it reached the chain');
+      // Past its expiry a node refuses it as expired, which settles nothing once it was sent before.
+      else await send(money, gateway, row, log);
     }
   }
 }

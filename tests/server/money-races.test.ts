@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { applyIncoming, depositAddressOf } from '../../server/wallet/deposits.ts';
 import { Devchain } from '../../server/wallet/devchain.ts';
-import type { ChainGateway, IncomingTransfer } from '../../server/wallet/gateway.ts';
+import type { ChainGateway, IncomingTransfer, SignedWithdrawal } from '../../server/wallet/gateway.ts';
 import { claimAndSign, processWithdrawals } from '../../server/wallet/withdrawals.ts';
 import { databaseKinds, rows, signedUp, startTestApp, type TestApp } from './harness.ts';
 
@@ -159,5 +159,37 @@ describe(`money under concurrency [${kind}]`, () => {
     expect(account?.balance).toBe('10000000');
     const onChain = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from devchain_transfers where tx_id = ${claimed?.chainTxId}`);
     expect(onChain[0]?.n).toBe(0);
+  });
+
+  it("a refusal of the first broadcast refunds nothing when another node sent a copy meanwhile, and that copy is paid once", async () => {
+    const player = await signedUp(t.app);
+    await credit(player.id, 10_000_000n);
+    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: VALID_ADDRESS } });
+    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 10 } });
+    const chain = t.app.services.wallet.gateway;
+    // While the first broadcast waits for its answer, another node's reconcile sends the same
+    // transaction, and the chain takes it; then a busy node's refusal answers the first.
+    const racing = Object.assign(Object.create(chain) as ChainGateway, {
+      broadcast: async (withdrawal: SignedWithdrawal) => {
+        await processWithdrawals(t.app.services, chain);
+        expect((await rows<{ broadcasts: number }>(t.database, sql`select broadcasts from withdrawals where chain_tx_id = ${withdrawal.txId}`))[0]?.broadcasts).toBe(2);
+        return { accepted: false as const, reason: 'SERVER_BUSY: Server busy.' };
+      },
+    });
+    const claimed = await claimAndSign(t.app.services, chain);
+    if (!claimed) throw new Error('nothing claimed');
+    let clock = Date.now();
+    // The first broadcast of this claim, through the worker's own send (reconcile finds it 'sending', unknown on the chain).
+    await processWithdrawals(t.app.services, racing, undefined, new Date(clock));
+    const [after] = await rows<{ status: string }>(t.database, sql`select status from withdrawals where id = ${claimed.id}`);
+    expect(after?.status).toBe('sending');
+    expect((await rows<{ balance: string }>(t.database, sql`select balance_micro::text as balance from accounts where kind = 'user' and user_id = ${player.id}`))[0]?.balance).toBe('0');
+    // The copy is mined: completed, and the player was never refunded.
+    const later = new Devchain(t.database.db, { blockMs: 1000, hotWalletMicro: 10n ** 12n, now: () => clock });
+    clock += 10_000;
+    await processWithdrawals(t.app.services, later, undefined, new Date(clock));
+    expect((await rows<{ status: string }>(t.database, sql`select status from withdrawals where id = ${claimed.id}`))[0]?.status).toBe('completed');
+    const kinds = await rows<{ kind: string }>(t.database, sql`select kind from transfers where ref = ${claimed.id} order by kind`);
+    expect(kinds.map((k) => k.kind)).toEqual(['withdrawal-fee', 'withdrawal-hold', 'withdrawal-sent']);
   });
 });

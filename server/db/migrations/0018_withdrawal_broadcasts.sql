@@ -5,6 +5,7 @@
 -- pay the player twice. So a refusal refunds only the first broadcast; after that, only the chain's own
 -- word (final, or unknown past the transaction's expiry) settles the withdrawal.
 --
--- Withdrawals already 'sending' may have been broadcast: they count as once.
-ALTER TABLE withdrawals ADD COLUMN broadcasts integer NOT NULL DEFAULT 0;
-UPDATE withdrawals SET broadcasts = 1 WHERE status = 'sending';
+-- Withdrawals already 'sending' may have been broadcast: they count as once. So do the ones the old
+-- release, still running beside this schema during a rolling upgrade, claims and sends without counting:
+-- the default is 1, and this release's claim sets 0 as it signs.
+ALTER TABLE withdrawals ADD COLUMN broadcasts integer NOT NULL DEFAULT 1;
