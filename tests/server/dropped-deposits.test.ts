@@ -1,13 +1,12 @@
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../server/ledger/check.ts';
-import { depositAddressOf, pollDeposits } from '../../server/wallet/deposits.ts';
+import { describe, expect, it } from 'vitest';
+import { depositAddressOf } from '../../server/wallet/deposits.ts';
 import { DEPOSIT_CHECK_AFTER_MS, settleDroppedDeposits } from '../../server/wallet/droppedDeposits.ts';
 import { accountXpubFromSeed, privateKeyFromSeed } from '../../server/wallet/tronAddress.ts';
-import { databaseKinds, rows, signedUp, startTestApp, type TestApp } from './harness.ts';
-import { TronGridStandIn } from './tronGridStandIn.ts';
+import { databaseKinds, rows, signedUp } from './harness.ts';
+import { tronTestApp } from './tronKit.ts';
 
 /**
  * A deposit the chain dropped (server/wallet/droppedDeposits.ts): seen in a block that a fork then left
@@ -22,32 +21,18 @@ const MINUTE = 60_000;
 
 for (const kind of databaseKinds) {
   describe(`deposits the chain dropped [${kind}]`, () => {
-    const chain = new TronGridStandIn();
-    let t: TestApp;
-    beforeAll(async () => {
-      await chain.start();
-      t = await startTestApp(kind, { CHAIN: 'tron', TRON_API_URL: chain.url, TRON_XPUB: XPUB, TRON_HOT_WALLET_KEY: HOT_KEY, TRON_API_KEY: 'test-key' });
-    });
-    afterAll(async () => {
-      expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
-      await t.close();
-      await chain.stop();
-    });
-
-    const gateway = () => t.app.services.wallet.gateway;
-    const poll = () => pollDeposits(t.app.services, gateway(), t.app.services.wallet.rules);
-    const settle = (at: number) => settleDroppedDeposits(t.app.services, gateway(), undefined, new Date(at));
-    const balanceOf = async (cookie: string) => (await t.app.inject({ url: '/api/protected', headers: { cookie } })).json().user.balance as number;
+    const { chain, t, gateway, poll, balanceOf } = tronTestApp(kind, { xpub: XPUB, hotWalletKey: HOT_KEY });
+    const settle = (at: number) => settleDroppedDeposits(t().app.services, gateway(), undefined, new Date(at));
     const history = async (player: { id: string; cookie: string }) =>
-      ((await t.app.inject({ url: `/api/transactions/${player.id}`, headers: { cookie: player.cookie } })).json().transactions as { type: string; amount: number; status: string; blockchainTransactionId: string }[])
+      ((await t().app.inject({ url: `/api/transactions/${player.id}`, headers: { cookie: player.cookie } })).json().transactions as { type: string; amount: number; status: string; blockchainTransactionId: string }[])
         .filter((row) => row.type === 'deposit')
         .map((row) => ({ amount: row.amount, status: row.status, tx: row.blockchainTransactionId }));
     /** What a node asks about one transaction that is in a block not yet final. */
     const askedWhilePending = ['POST /walletsolidity/gettransactioninfobyid', 'POST /wallet/gettransactionbyid'];
 
     it('marks a deposit failed once a fork has left it out, credits nothing, and credits it once if it comes back', async () => {
-      const player = await signedUp(t.app);
-      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      const player = await signedUp(t().app);
+      const address = await depositAddressOf(t().database.db, gateway(), player.id);
       const txId = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 7_000_000n, confirmed: false });
       await poll();
       expect(await history(player)).toEqual([{ amount: 7, status: 'pending', tx: txId }]);
@@ -88,8 +73,8 @@ for (const kind of databaseKinds) {
     });
 
     it('credits a dropped deposit the chain makes final before the poll sees it pending again', async () => {
-      const player = await signedUp(t.app);
-      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      const player = await signedUp(t().app);
+      const address = await depositAddressOf(t().database.db, gateway(), player.id);
       const txId = chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 10_000_000n, confirmed: false });
       await poll();
       chain.drop(txId);
@@ -102,27 +87,27 @@ for (const kind of databaseKinds) {
     });
 
     it("credits a final sighting even when another node's drop check marks it failed between the poll's record and its claim", async () => {
-      const player = await signedUp(t.app);
-      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      const player = await signedUp(t().app);
+      const address = await depositAddressOf(t().database.db, gateway(), player.id);
       chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 4_000_000n, confirmed: true });
       // Stands for the drop check of another node, run right after the poll records the sighting.
-      await t.database.db.execute(sql`
+      await t().database.db.execute(sql`
         CREATE FUNCTION test_mark_failed() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN UPDATE deposits SET status = 'failed' WHERE id = NEW.id AND status = 'pending'; RETURN NULL; END $$`);
-      await t.database.db.execute(sql`CREATE TRIGGER test_mark_failed AFTER INSERT OR UPDATE OF confirmations ON deposits FOR EACH ROW EXECUTE FUNCTION test_mark_failed()`);
+      await t().database.db.execute(sql`CREATE TRIGGER test_mark_failed AFTER INSERT OR UPDATE OF confirmations ON deposits FOR EACH ROW EXECUTE FUNCTION test_mark_failed()`);
       try {
         await poll();
       } finally {
-        await t.database.db.execute(sql`DROP TRIGGER test_mark_failed ON deposits`);
-        await t.database.db.execute(sql`DROP FUNCTION test_mark_failed()`);
+        await t().database.db.execute(sql`DROP TRIGGER test_mark_failed ON deposits`);
+        await t().database.db.execute(sql`DROP FUNCTION test_mark_failed()`);
       }
       expect((await history(player))[0]?.status).toBe('completed');
       expect(await balanceOf(player.cookie)).toBe(4);
     });
 
     it('keeps a deposit pending when the node answers with an error rather than a transaction', async () => {
-      const player = await signedUp(t.app);
-      const address = await depositAddressOf(t.database.db, gateway(), player.id);
+      const player = await signedUp(t().app);
+      const address = await depositAddressOf(t().database.db, gateway(), player.id);
       const txId = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 3_000_000n, confirmed: false });
       await poll();
       chain.drop(txId);
@@ -139,10 +124,10 @@ for (const kind of databaseKinds) {
     });
 
     it('leaves a deposit the chain has made final to the poll, and asks each pending one once when two nodes look at once', async () => {
-      const players = await Promise.all(Array.from({ length: 6 }, () => signedUp(t.app)));
+      const players = await Promise.all(Array.from({ length: 6 }, () => signedUp(t().app)));
       const txIds: string[] = [];
       for (const player of players) {
-        const address = await depositAddressOf(t.database.db, gateway(), player.id);
+        const address = await depositAddressOf(t().database.db, gateway(), player.id);
         txIds.push(chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 2_000_000n, confirmed: false }));
       }
       await poll();
@@ -154,7 +139,7 @@ for (const kind of databaseKinds) {
       const [first, second] = await Promise.all([settle(at), settle(at)]);
       expect(first + second).toBe(3);
       expect(chain.requests.filter((request) => request.endsWith('/walletsolidity/gettransactioninfobyid'))).toHaveLength(6);
-      const statusOf = async (txId: string) => (await rows<{ status: string }>(t.database, sql`SELECT status FROM deposits WHERE chain_tx_id = ${txId}`))[0]?.status;
+      const statusOf = async (txId: string) => (await rows<{ status: string }>(t().database, sql`SELECT status FROM deposits WHERE chain_tx_id = ${txId}`))[0]?.status;
       expect(await Promise.all(txIds.map(statusOf))).toEqual(['failed', 'failed', 'failed', 'pending', 'pending', 'pending']);
       await poll();
       expect(await Promise.all(txIds.map(statusOf))).toEqual(['failed', 'failed', 'failed', 'completed', 'completed', 'completed']);

@@ -2,16 +2,15 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { eq, sql } from 'drizzle-orm';
 import { TronWeb } from 'tronweb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainState } from '../../server/db/schema.ts';
-import { checkLedger } from '../../server/ledger/check.ts';
-import { depositAddressOf, pollDeposits } from '../../server/wallet/deposits.ts';
+import { depositAddressOf } from '../../server/wallet/deposits.ts';
 import { accountXpubFromSeed, depositAddressFromXpub, privateKeyFromSeed, tronAddressOf } from '../../server/wallet/tronAddress.ts';
 import { TronGateway } from '../../server/wallet/tron.ts';
 import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { rows, signedUp, startTestApp, type TestApp } from './harness.ts';
-import { TronGridStandIn } from './tronGridStandIn.ts';
+import { rows, signedUp } from './harness.ts';
+import { tronTestApp } from './tronKit.ts';
 
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const seed = pbkdf2(sha512, new TextEncoder().encode(MNEMONIC), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 });
@@ -38,32 +37,39 @@ describe('TRON address derivation', () => {
 });
 
 describe('the tron gateway against a TronGrid stand-in', () => {
-  const chain = new TronGridStandIn();
-  let t: TestApp;
-  beforeAll(async () => {
-    await chain.start();
-    t = await startTestApp('pglite', { CHAIN: 'tron', TRON_API_URL: chain.url, TRON_XPUB: XPUB, TRON_HOT_WALLET_KEY: HOT_KEY, TRON_API_KEY: 'test-key' });
-  });
-  afterAll(async () => {
-    expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
-    await t.close();
-    await chain.stop();
-  });
+  const { chain, t, gateway, poll, balanceOf } = tronTestApp('pglite', { xpub: XPUB, hotWalletKey: HOT_KEY });
 
-  const gateway = () => t.app.services.wallet.gateway;
-  const poll = () => pollDeposits(t.app.services, gateway(), t.app.services.wallet.rules);
-  const balanceOf = async (cookie: string) => (await t.app.inject({ url: '/api/protected', headers: { cookie } })).json().user.balance as number;
+  /** A player with `usdt` deposited and a withdrawal of `amount` asked for: the answer, and their withdrawal row read on demand. */
+  async function withdrawing(usdt: number, amount: number) {
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
+    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: BigInt(usdt) * 1_000_000n, confirmed: true });
+    await poll();
+    await t().app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
+    const asked = (await t().app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount } })).json();
+    const record = async () =>
+      (
+        await rows<{ id: string; status: string; chain_tx_id: string; broadcasts: number; error: string | null }>(
+          t().database,
+          sql`select id, status, chain_tx_id, broadcasts, error from withdrawals where user_id = ${player.id}`,
+        )
+      )[0];
+    return { player, asked, record };
+  }
+  const transferKinds = async (withdrawalId: string) =>
+    (await rows<{ kind: string }>(t().database, sql`select kind from transfers where ref = ${withdrawalId} order by kind`)).map((r) => r.kind);
+
 
   it('hands out addresses from the xpub', async () => {
-    const player = await signedUp(t.app);
-    const address = (await t.app.inject({ url: '/api/wallet/wallet-address', headers: { cookie: player.cookie } })).json().walletAddress;
-    const [row] = await rows<{ derivation_index: number }>(t.database, sql`select derivation_index from deposit_addresses where user_id = ${player.id}`);
+    const player = await signedUp(t().app);
+    const address = (await t().app.inject({ url: '/api/wallet/wallet-address', headers: { cookie: player.cookie } })).json().walletAddress;
+    const [row] = await rows<{ derivation_index: number }>(t().database, sql`select derivation_index from deposit_addresses where user_id = ${player.id}`);
     expect(address).toBe(depositAddressFromXpub(XPUB, row?.derivation_index ?? -1));
   });
 
   it('finds deposits, waits for confirmation, and credits each once even when seen twice', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     const usdtTx = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 25_000_000n, confirmed: false });
     chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 200_000_000n, confirmed: false });
     // The same transfer listed twice (a page overlap), and a second Transfer event in one transaction.
@@ -74,7 +80,7 @@ describe('the tron gateway against a TronGrid stand-in', () => {
 
     await poll();
     expect(await balanceOf(player.cookie)).toBe(0);
-    const [pending] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from deposits where user_id = ${player.id} and status = 'pending'`);
+    const [pending] = await rows<{ n: number }>(t().database, sql`select count(*)::int as n from deposits where user_id = ${player.id} and status = 'pending'`);
     expect(pending?.n).toBe(3);
 
     chain.confirmAll();
@@ -134,8 +140,8 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('reads a busy chain page by page and keeps what is sent to its own addresses', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     const strangers = [PAYEE, depositAddressFromXpub(XPUB, 900_000)];
     const crowd = (currency: 'USDT' | 'TRX', n: number) =>
       Array.from({ length: n }, (_, i) => ({ to: strangers[i % 2] as string, currency, amountRaw: 1_000_000n + BigInt(i), confirmed: true }));
@@ -149,8 +155,8 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('reads on by block time when TronGrid leaves the fingerprint out of a full page of events', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     // The cursor on a quiet block (a busy one at the cursor is the next test's case).
     chain.addTransfer({ to: PAYEE, currency: 'USDT', amountRaw: 1_000_000n, confirmed: true });
     await poll();
@@ -167,12 +173,12 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('stops loudly at a block whose events fill a page with no fingerprint, and goes on once TronGrid pages again', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     chain.addTransfer({ to: PAYEE, currency: 'USDT', amountRaw: 1_000_000n, confirmed: true });
     await poll();
     chain.addBlock([...Array.from({ length: 250 }, (_, i) => ({ to: PAYEE, currency: 'USDT' as const, amountRaw: 2_000_000n + BigInt(i), confirmed: true })), { to: address, currency: 'USDT', amountRaw: 6_000_000n, confirmed: true }]);
-    const cursorNow = async () => (await t.database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
+    const cursorNow = async () => (await t().database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
     chain.omitFingerprint = true;
     try {
       // The first poll may read up to that block; from there on every poll fails, and the cursor stays.
@@ -190,8 +196,8 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('a zero-value Transfer to a player (address poisoning) is nobody\'s deposit and stops no poll', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     chain.addBlock([
       { to: address, currency: 'USDT', amountRaw: 0n, confirmed: true },
       { to: address, currency: 'USDT', amountRaw: 3_000_000n, confirmed: true },
@@ -200,16 +206,16 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 2_000_000n, confirmed: true });
     await poll();
     expect(await balanceOf(player.cookie)).toBe(5);
-    const [recorded] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from deposits where user_id = ${player.id}`);
+    const [recorded] = await rows<{ n: number }>(t().database, sql`select count(*)::int as n from deposits where user_id = ${player.id}`);
     expect(recorded?.n).toBe(2);
   });
 
   it('a poll TronGrid refuses half way (rate limited) credits nothing and moves no cursor; the next finds it all', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 10_000_000n, confirmed: true });
     chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 6_000_000n, confirmed: true });
-    const cursorNow = async () => (await t.database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
+    const cursorNow = async () => (await t().database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
     const before = await cursorNow();
     // The blocks are read, then the events are refused.
     chain.rateLimited = /\/events$/;
@@ -225,10 +231,10 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('a block range the node answers with an error credits nothing and moves no cursor; the next poll finds the TRX', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 20_000_000n, confirmed: true });
-    const cursorNow = async () => (await t.database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
+    const cursorNow = async () => (await t().database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor')))[0]?.value;
     const before = await cursorNow();
     chain.nodeErrors = /getblockbylimitnext$/;
     try {
@@ -242,8 +248,8 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('reads a block range a lagging node answers only in part again next poll, and credits the TRX in it', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     await poll();
     chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 30_000_000n, confirmed: true });
     // The node that answers the range is two blocks behind the one that named the newest final block.
@@ -259,11 +265,11 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('shows a TRX deposit pending once the node that lagged has its block', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     await poll();
     const txId = chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 40_000_000n, confirmed: false });
-    const statusOf = async () => (await rows<{ status: string }>(t.database, sql`select status from deposits where chain_tx_id = ${txId}`))[0]?.status;
+    const statusOf = async () => (await rows<{ status: string }>(t().database, sql`select status from deposits where chain_tx_id = ${txId}`))[0]?.status;
     chain.fullRangeLag = 1;
     try {
       await poll();
@@ -279,100 +285,67 @@ describe('the tron gateway against a TronGrid stand-in', () => {
   });
 
   it('moves on from the cursor of the per-address scan it replaced without missing a deposit', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
+    const player = await signedUp(t().app);
+    const address = await depositAddressOf(t().database.db, gateway(), player.id);
     // Sent while the new code was being deployed: after the old scan's last poll, which stored a block
     // time ten minutes behind the newest final transfer it had seen.
     chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 4_000_000n, confirmed: true });
     chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 20_000_000n, confirmed: true });
-    await t.database.db.update(chainState).set({ value: String(Date.now() - 10 * 60_000) }).where(eq(chainState.name, 'deposit_cursor'));
+    await t().database.db.update(chainState).set({ value: String(Date.now() - 10 * 60_000) }).where(eq(chainState.name, 'deposit_cursor'));
     await poll();
     expect(await balanceOf(player.cookie)).toBe(4 + 20 * 0.151);
-    const [stored] = await t.database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor'));
+    const [stored] = await t().database.db.select().from(chainState).where(eq(chainState.name, 'deposit_cursor'));
     expect(JSON.parse(stored?.value ?? 'null')).toMatchObject({ block: chain.blockNumber + 1 });
   });
 
   it('signs withdrawals with the hot wallet, sends amount − 1.5 of USDT, and completes on confirmation', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
-    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 50_000_000n, confirmed: true });
-    await poll();
-    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 20 } });
-    expect(res.json()).toEqual({ newBalance: 30, status: 'pending' });
+    const { asked, record } = await withdrawing(50, 20);
+    expect(asked).toEqual({ newBalance: 30, status: 'pending' });
 
-    await processWithdrawals(t.app.services, gateway());
-    const [record] = await rows<{ status: string; chain_tx_id: string }>(t.database, sql`select status, chain_tx_id from withdrawals where user_id = ${player.id}`);
-    expect(record?.status).toBe('sending');
-    expect(chain.decodeTransfer(record?.chain_tx_id ?? '')).toEqual({ to: PAYEE, amount: 18_500_000n });
+    await processWithdrawals(t().app.services, gateway());
+    const sending = await record();
+    expect(sending?.status).toBe('sending');
+    expect(chain.decodeTransfer(sending?.chain_tx_id ?? '')).toEqual({ to: PAYEE, amount: 18_500_000n });
 
     chain.confirmAll();
-    await processWithdrawals(t.app.services, gateway());
-    const [done] = await rows<{ status: string }>(t.database, sql`select status from withdrawals where user_id = ${player.id}`);
-    expect(done?.status).toBe('completed');
+    await processWithdrawals(t().app.services, gateway());
+    expect((await record())?.status).toBe('completed');
   });
 
   it('refunds the whole amount when the broadcast is refused', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
-    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 10_000_000n, confirmed: true });
-    await poll();
-    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
-    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 10 } });
+    const { player, record } = await withdrawing(10, 10);
     chain.refuseBroadcastsWith = 'CONTRACT_VALIDATE_ERROR';
     try {
-      await processWithdrawals(t.app.services, gateway());
+      await processWithdrawals(t().app.services, gateway());
     } finally {
       chain.refuseBroadcastsWith = null;
     }
-    const [record] = await rows<{ status: string; error: string; broadcasts: number }>(t.database, sql`select status, error, broadcasts from withdrawals where user_id = ${player.id}`);
-    expect(record?.status).toBe('failed');
-    expect(record?.broadcasts).toBe(1);
-    expect(record?.error).toContain('CONTRACT_VALIDATE_ERROR');
+    const refused = await record();
+    expect(refused).toMatchObject({ status: 'failed', broadcasts: 1 });
+    expect(refused?.error).toContain('CONTRACT_VALIDATE_ERROR');
     expect(await balanceOf(player.cookie)).toBe(10);
   });
 
   it('after a broadcast with no answer, sends the same transaction again and pays once', async () => {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
-    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 10_000_000n, confirmed: true });
-    await poll();
-    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
-    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 5 } });
+    const { record } = await withdrawing(10, 5);
     chain.dropBroadcasts = true;
     try {
-      await processWithdrawals(t.app.services, gateway());
+      await processWithdrawals(t().app.services, gateway());
     } finally {
       chain.dropBroadcasts = false;
     }
-    const [record] = await rows<{ status: string; chain_tx_id: string }>(t.database, sql`select status, chain_tx_id from withdrawals where user_id = ${player.id}`);
-    expect(record?.status).toBe('sending');
-    await processWithdrawals(t.app.services, gateway());
-    await processWithdrawals(t.app.services, gateway());
-    const txId = record?.chain_tx_id ?? '';
+    const sending = await record();
+    expect(sending?.status).toBe('sending');
+    await processWithdrawals(t().app.services, gateway());
+    await processWithdrawals(t().app.services, gateway());
+    const txId = sending?.chain_tx_id ?? '';
     expect(chain.broadcasts.has(txId)).toBe(true);
     expect(chain.broadcastCalls.filter((id) => id === txId).length).toBeGreaterThanOrEqual(2);
     expect(new Set(chain.broadcastCalls.filter((id) => chain.decodeTransfer(id)?.amount === 3_500_000n))).toEqual(new Set([txId]));
     chain.confirmAll();
-    await processWithdrawals(t.app.services, gateway());
-    const [done] = await rows<{ status: string }>(t.database, sql`select status from withdrawals where user_id = ${player.id}`);
-    expect(done?.status).toBe('completed');
+    await processWithdrawals(t().app.services, gateway());
+    expect((await record())?.status).toBe('completed');
   });
-
-  /** A player with `usdt` deposited and a withdrawal of `amount` asked for; their withdrawal row, read on demand. */
-  async function withdrawing(usdt: number, amount: number) {
-    const player = await signedUp(t.app);
-    const address = await depositAddressOf(t.database.db, gateway(), player.id);
-    chain.addTransfer({ to: address, currency: 'USDT', amountRaw: BigInt(usdt) * 1_000_000n, confirmed: true });
-    await poll();
-    await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: PAYEE } });
-    await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount } });
-    const record = async () =>
-      (await rows<{ id: string; status: string; chain_tx_id: string; broadcasts: number }>(t.database, sql`select id, status, chain_tx_id, broadcasts from withdrawals where user_id = ${player.id}`))[0];
-    return { player, record };
-  }
-  const transferKinds = async (withdrawalId: string) =>
-    (await rows<{ kind: string }>(t.database, sql`select kind from transfers where ref = ${withdrawalId} order by kind`)).map((r) => r.kind);
 
   it('never refunds a withdrawal a busy node refuses after an earlier copy reached the chain: it is paid once', async () => {
     const { player, record } = await withdrawing(10, 5);
@@ -380,14 +353,14 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     // transaction, so the worker sends it again.
     chain.loseBroadcastAnswers = true;
     try {
-      await processWithdrawals(t.app.services, gateway());
+      await processWithdrawals(t().app.services, gateway());
     } finally {
       chain.loseBroadcastAnswers = false;
     }
     // Another node behind TronGrid is busy and refuses the copy it gets. The first is on its way.
     chain.refuseBroadcastsWith = 'SERVER_BUSY';
     try {
-      await processWithdrawals(t.app.services, gateway());
+      await processWithdrawals(t().app.services, gateway());
     } finally {
       chain.refuseBroadcastsWith = null;
     }
@@ -397,7 +370,7 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(await balanceOf(player.cookie)).toBe(5);
 
     chain.confirmAll();
-    await processWithdrawals(t.app.services, gateway());
+    await processWithdrawals(t().app.services, gateway());
     const done = await record();
     expect(done?.status).toBe('completed');
     expect(chain.decodeTransfer(done?.chain_tx_id ?? '')).toEqual({ to: PAYEE, amount: 3_500_000n });
@@ -410,16 +383,16 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     const { player, record } = await withdrawing(10, 4);
     chain.refuseBroadcastsWith = code;
     try {
-      await processWithdrawals(t.app.services, gateway());
+      await processWithdrawals(t().app.services, gateway());
     } finally {
       chain.refuseBroadcastsWith = null;
     }
     expect((await record())?.status).toBe('sending');
     expect(await balanceOf(player.cookie)).toBe(6);
     // The next round sends it again, and it goes through.
-    await processWithdrawals(t.app.services, gateway());
+    await processWithdrawals(t().app.services, gateway());
     chain.confirmAll();
-    await processWithdrawals(t.app.services, gateway());
+    await processWithdrawals(t().app.services, gateway());
     expect((await record())?.status).toBe('completed');
   });
 
