@@ -118,6 +118,11 @@ export class Devchain implements ChainGateway {
     return (await this.height()) - row.blockNumber >= WITHDRAWAL_CONFIRMATIONS ? 'confirmed' : 'pending';
   }
 
+  /** The devchain is one database: its transfers are the only source. */
+  async withdrawalSeen(txId: string): Promise<boolean> {
+    return (await this.transactionStatus(txId)) !== 'unknown';
+  }
+
   async balances(address: string) {
     const rows = (await this.db
       .select({

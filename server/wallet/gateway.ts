@@ -59,6 +59,11 @@ export interface ChainGateway {
   broadcast(withdrawal: SignedWithdrawal): Promise<BroadcastResult>;
   /** The chain's word on a transaction: a withdrawal we sent, or a deposit that is taking long. */
   transactionStatus(txId: string): Promise<TransactionStatus>;
+  /**
+   * Whether a second source (not the node transactionStatus asked) shows this withdrawal's transfer
+   * out of the hot wallet between `from` and `to`. A refund rests on both saying no.
+   */
+  withdrawalSeen(txId: string, from: Date, to: Date): Promise<boolean>;
   /** On-chain balances of an address: micro-USDT and sun. */
   balances(address: string): Promise<{ usdtMicro: bigint; trxSun: bigint }>;
 }

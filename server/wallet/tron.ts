@@ -19,6 +19,9 @@ const REFUSALS = new Set([
   'NO_CONNECTION',
 ]);
 
+/** Pages of the hot wallet's transfers read to look for one withdrawal (200 each). */
+const WITHDRAWAL_INDEX_PAGES = 10;
+
 export interface TronOptions {
   apiUrl: string;
   apiKey: string | undefined;
@@ -95,6 +98,22 @@ export class TronGateway implements ChainGateway {
     if (info.id) return !info.receipt?.result || info.receipt.result === 'SUCCESS' ? 'confirmed' : 'failed';
     const pending = await this.grid.post<{ txID?: string }>('/wallet/gettransactionbyid', { value: txId });
     return pending.txID ? 'pending' : 'unknown';
+  }
+
+  /**
+   * TronGrid's index of the hot wallet's TRC20 transfers, which is not the node: a node that lags says
+   * it has no such transaction, the index may already show it. The window is bounded by the
+   * transaction's own life, so a few pages cover it however busy the hot wallet is.
+   */
+  async withdrawalSeen(txId: string, from: Date, to: Date): Promise<boolean> {
+    const list = await this.grid.pages<{ transaction_id: string }>(
+      `/v1/accounts/${this.hotWallet}/transactions/trc20`,
+      { contract_address: this.options.usdtContract, min_timestamp: from.getTime(), max_timestamp: to.getTime(), order_by: 'block_timestamp,asc' },
+      WITHDRAWAL_INDEX_PAGES,
+    );
+    if (list.items.some((item) => item.transaction_id === txId)) return true;
+    // A list it could not read to the end cannot say the transfer is not there.
+    return !list.complete;
   }
 
   async balances(address: string) {

@@ -147,9 +147,13 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
     else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain');
     else if (status === 'unknown') {
       const expired = row.expiresAt && row.expiresAt.getTime() + EXPIRY_MARGIN_MS < now.getTime();
-      if (expired) await finish(money, row.id, 'failed', 'transaction expired before it reached the chain');
       // Past its expiry a node refuses it as expired, which settles nothing once it was sent before.
-      else await send(money, gateway, row, log);
+      if (!expired || !row.expiresAt) await send(money, gateway, row, log);
+      else if (await gateway.withdrawalSeen(row.chainTxId, new Date(row.expiresAt.getTime() - EXPIRY_MARGIN_MS), row.expiresAt)) {
+        // A block holding it has a time before its expiry, and it was signed a minute before that. The
+        // index shows it (or could not be read to the end): the node asked lags; wait for it to say final.
+        log?.warn({ withdrawalId: row.id, txId: row.chainTxId }, 'the chain index may show this withdrawal sent though the node does not; waiting');
+      } else await finish(money, row.id, 'failed', 'transaction expired before it reached the chain');
     }
   }
 }

@@ -378,6 +378,42 @@ describe('the tron gateway against a TronGrid stand-in', () => {
     expect(await transferKinds(done?.id ?? '')).toEqual(['withdrawal-fee', 'withdrawal-hold', 'withdrawal-sent']);
   });
 
+  const expiryOf = async (withdrawalId: string) =>
+    new Date((await rows<{ expires_at: string }>(t().database, sql`select expires_at from withdrawals where id = ${withdrawalId}`))[0]?.expires_at ?? 0).getTime();
+
+  it('never refunds at expiry a withdrawal TronGrid\'s index shows sent while the node asked does not know it', async () => {
+    const { player, record } = await withdrawing(10, 5);
+    await processWithdrawals(t().app.services, gateway());
+    chain.confirmAll();
+    const sent = await record();
+    // The node that answers lags more than the margin: it knows no such transaction.
+    chain.forgetTransactions = true;
+    try {
+      await processWithdrawals(t().app.services, gateway(), undefined, new Date((await expiryOf(sent?.id ?? '')) + 11 * 60_000));
+    } finally {
+      chain.forgetTransactions = false;
+    }
+    expect((await record())?.status).toBe('sending');
+    expect(await balanceOf(player.cookie)).toBe(5);
+    await processWithdrawals(t().app.services, gateway());
+    expect((await record())?.status).toBe('completed');
+    expect(await transferKinds(sent?.id ?? '')).toEqual(['withdrawal-fee', 'withdrawal-hold', 'withdrawal-sent']);
+  });
+
+  it('refunds at expiry a withdrawal neither the node nor the index has, whose broadcasts never arrived', async () => {
+    const { player, record } = await withdrawing(10, 6);
+    chain.dropBroadcasts = true;
+    try {
+      await processWithdrawals(t().app.services, gateway());
+      const id = (await record())?.id ?? '';
+      await processWithdrawals(t().app.services, gateway(), undefined, new Date((await expiryOf(id)) + 11 * 60_000));
+    } finally {
+      chain.dropBroadcasts = false;
+    }
+    expect((await record())?.status).toBe('failed');
+    expect(await balanceOf(player.cookie)).toBe(10);
+  });
+
   // OTHER_ERROR is java-tron's catch-all; NOT_ENOUGH_EFFECTIVE_CONNECTION also comes once the node's pool has it.
   it.each(['OTHER_ERROR', 'NOT_ENOUGH_EFFECTIVE_CONNECTION', 'CONTRACT_EXE_ERROR'])('takes %s for an unknown outcome, not a refusal', async (code) => {
     const { player, record } = await withdrawing(10, 4);

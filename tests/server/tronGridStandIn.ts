@@ -30,6 +30,8 @@ interface Broadcast {
   transaction: { raw_data: { contract: { parameter: { value: { data: string; owner_address: string } } }[] } };
   /** In a block: a node finds it by id only then, not while it waits to be put in one. */
   mined: boolean;
+  /** The time of the block it was put in. */
+  minedAt?: number;
   confirmed: boolean;
   result: 'SUCCESS' | 'REVERT';
 }
@@ -51,6 +53,8 @@ export class TronGridStandIn {
   requests: string[] = [];
   /** When set, requests to a matching path are refused with 429, as TronGrid does past a key's rate. */
   rateLimited: RegExp | null = null;
+  /** When set, the node answers gettransaction(info)byid as one that lags: it has no such transaction. */
+  forgetTransactions = false;
   /** When set, the events list leaves the fingerprint out of a full page, as TronGrid does (TRON-US/trongrid#23). */
   omitFingerprint = false;
   /** How many blocks behind the solidified head the node that answers solidity block ranges is (TronGrid balances over several). */
@@ -97,15 +101,16 @@ export class TronGridStandIn {
 
   confirmAll(): void {
     for (const t of this.transfers) t.confirmed = true;
-    for (const b of this.broadcasts.values()) {
-      b.mined = true;
-      b.confirmed = true;
-    }
+    this.mineBroadcasts();
+    for (const b of this.broadcasts.values()) b.confirmed = true;
   }
 
   /** The broadcasts so far are put in a block, not yet final. */
   mineBroadcasts(): void {
-    for (const b of this.broadcasts.values()) b.mined = true;
+    for (const b of this.broadcasts.values()) {
+      b.mined = true;
+      b.minedAt ??= this.timeOf(this.blockNumber);
+    }
   }
 
   /** The newest solidified block: everything before the first block still holding an unconfirmed transfer. */
@@ -206,6 +211,33 @@ export class TronGridStandIn {
       const fingerprint = Buffer.from(String(offset + limit)).toString('base64url');
       return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(more && !this.omitFingerprint ? { fingerprint } : {}) } });
     }
+    match = /^\/v1\/accounts\/(T\w{33})\/transactions\/trc20$/.exec(url.pathname);
+    if (match) {
+      // The index of an account's TRC20 transfers: here the hot wallet's broadcasts once mined.
+      const owner = match[1] as string;
+      const from = Number(q.get('min_timestamp') ?? 0);
+      const to = Number(q.get('max_timestamp') ?? Number.MAX_SAFE_INTEGER);
+      const sent = [...this.broadcasts.values()]
+        .filter((b) => b.mined && tronAddressFromHex(b.transaction.raw_data.contract[0]?.parameter.value.owner_address ?? '') === owner)
+        .filter((b) => (b.minedAt ?? 0) >= from && (b.minedAt ?? 0) <= to)
+        .sort((a, b) => (a.minedAt ?? 0) - (b.minedAt ?? 0));
+      const limit = Math.min(Number(q.get('limit') ?? 20), 200);
+      const offset = Number(Buffer.from(q.get('fingerprint') ?? '', 'base64url').toString() || 0);
+      const data = sent.slice(offset, offset + limit).map((b) => {
+        const transfer = this.decodeTransfer(b.txId);
+        return {
+          transaction_id: b.txId,
+          token_info: { symbol: 'USDT', address: this.usdtContract, decimals: 6, name: 'Tether USD' },
+          block_timestamp: b.minedAt,
+          from: owner,
+          to: transfer?.to,
+          type: 'Transfer',
+          value: transfer?.amount.toString(),
+        };
+      });
+      const more = offset + limit < sent.length;
+      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(more ? { fingerprint: Buffer.from(String(offset + limit)).toString('base64url') } : {}) } });
+    }
     match = /^\/v1\/accounts\/(T\w{33})$/.exec(url.pathname);
     if (match) {
       const address = match[1] as string;
@@ -256,6 +288,7 @@ export class TronGridStandIn {
       }
       return send(200, { result: true, txid: body.txID });
     }
+    if (this.forgetTransactions && /gettransaction(info)?byid$/.test(url.pathname)) return send(200, {});
     if (url.pathname === '/walletsolidity/gettransactioninfobyid') {
       // A transfer in a solidified block: a TRX transfer's receipt carries no result, a contract call's does.
       const transfer = this.transfers.find((t) => t.txId === body.value && t.block <= this.solidNumber());
