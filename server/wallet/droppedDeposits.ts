@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Services } from '../context.ts';
+import { rowsOf } from '../db/rows.ts';
 import { deposits } from '../db/schema.ts';
 import type { ChainGateway } from './gateway.ts';
 
@@ -29,14 +30,15 @@ export async function settleDroppedDeposits(services: Pick<Services, 'db'>, gate
   const { db } = services;
   const before = new Date(now.getTime() - DEPOSIT_CHECK_AFTER_MS).toISOString();
   // Stamped and returned in one statement: two nodes never ask about the same deposit in one while.
-  const due = (
-    (await db.execute(sql`
+  const due = await rowsOf<Due>(
+    db,
+    sql`
       UPDATE deposits SET checked_at = ${now.toISOString()}::timestamptz
        WHERE id IN (SELECT id FROM deposits
                      WHERE status = 'pending' AND coalesce(checked_at, created_at) <= ${before}::timestamptz
                      ORDER BY created_at LIMIT ${CHECKS_PER_ROUND} FOR UPDATE SKIP LOCKED)
-       RETURNING id::text, user_id::text, chain_tx_id`)) as unknown as { rows: Due[] }
-  ).rows;
+       RETURNING id::text, user_id::text, chain_tx_id`,
+  );
   let dropped = 0;
   for (const deposit of due) {
     const status = await gateway.transactionStatus(deposit.chain_tx_id);

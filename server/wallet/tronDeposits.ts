@@ -78,7 +78,7 @@ export class TronDepositScan {
     let next = from.block;
     for (let call = 0; call < MAX_BLOCK_CALLS && next <= solid.number; call += 1) {
       const end = Math.min(next + BLOCKS_PER_CALL, solid.number + 1);
-      const blocks = this.unbroken(await this.blocks('/walletsolidity/getblockbylimitnext', next, end), next);
+      const blocks = await this.blocks('/walletsolidity/getblockbylimitnext', next, end);
       for (const block of blocks) transfers.push(...this.trxIn(block, head.number, true));
       const reached = next + blocks.length;
       // TronGrid's nodes behind one address stand at different heights: one asked for the range may
@@ -97,7 +97,7 @@ export class TronDepositScan {
       const end = Math.min(start + BLOCKS_PER_CALL, head.number + 1);
       if (start < end) {
         // Marked read only as far as the node had them: a lagging one's missing blocks are read next poll.
-        const blocks = this.unbroken(await this.blocks('/wallet/getblockbylimitnext', start, end), start);
+        const blocks = await this.blocks('/wallet/getblockbylimitnext', start, end);
         for (const block of blocks) transfers.push(...this.trxIn(block, head.number, false));
         pendingBlock = Math.max(pendingBlock, start + blocks.length - 1);
       }
@@ -158,16 +158,15 @@ export class TronDepositScan {
     return { number, timestamp: block.block_header?.raw_data?.timestamp ?? 0 };
   }
 
-  /** Blocks [start, end), in order (the node answers `{}` for a range it does not have yet). */
+  /**
+   * Blocks of [start, end) from `start` on without a gap, in order: a node answers only what it has (`{}`
+   * for a range it has none of), and whatever follows a missing block is left for the next poll.
+   */
   private async blocks(path: string, start: number, end: number): Promise<NodeBlock[]> {
     const answer = await this.grid.post<{ block?: NodeBlock[] }>(path, { startNum: start, endNum: end });
-    return (answer.block ?? []).sort((a, b) => (a.block_header?.raw_data?.number ?? 0) - (b.block_header?.raw_data?.number ?? 0));
-  }
-
-  /** The blocks from `start` on without a gap, in order; whatever follows a missing one is left for later. */
-  private unbroken(blocks: NodeBlock[], start: number): NodeBlock[] {
+    const sorted = (answer.block ?? []).sort((a, b) => (a.block_header?.raw_data?.number ?? 0) - (b.block_header?.raw_data?.number ?? 0));
     const kept: NodeBlock[] = [];
-    for (const block of blocks) {
+    for (const block of sorted) {
       if (block.block_header?.raw_data?.number !== start + kept.length) break;
       kept.push(block);
     }

@@ -146,10 +146,10 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
     if (status === 'confirmed') await finish(money, row.id, 'completed');
     else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain');
     else if (status === 'unknown') {
-      const expired = row.expiresAt && row.expiresAt.getTime() + EXPIRY_MARGIN_MS < now.getTime();
+      const { expiresAt } = row;
       // Past its expiry a node refuses it as expired, which settles nothing once it was sent before.
-      if (!expired || !row.expiresAt) await send(money, gateway, row, log);
-      else if (await gateway.withdrawalSeen(row.chainTxId, new Date(row.expiresAt.getTime() - EXPIRY_MARGIN_MS), row.expiresAt)) {
+      if (!expiresAt || expiresAt.getTime() + EXPIRY_MARGIN_MS >= now.getTime()) await send(money, gateway, row, log);
+      else if (await gateway.withdrawalSeen(row.chainTxId, new Date(expiresAt.getTime() - EXPIRY_MARGIN_MS), expiresAt)) {
         // A block holding it has a time before its expiry, and it was signed a minute before that. The
         // index shows it (or could not be read to the end): the node asked lags; wait for it to say final.
         log?.warn({ withdrawalId: row.id, txId: row.chainTxId }, 'the chain index may show this withdrawal sent though the node does not; waiting');
