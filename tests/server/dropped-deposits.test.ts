@@ -27,14 +27,19 @@ for (const kind of databaseKinds) {
       ((await t().app.inject({ url: `/api/transactions/${player.id}`, headers: { cookie: player.cookie } })).json().transactions as { type: string; amount: number; status: string; blockchainTransactionId: string }[])
         .filter((row) => row.type === 'deposit')
         .map((row) => ({ amount: row.amount, status: row.status, tx: row.blockchainTransactionId }));
+    /** A new player's deposit in a block not yet final, seen by a poll. */
+    const seenPending = async (currency: 'USDT' | 'TRX', amountRaw: bigint) => {
+      const player = await signedUp(t().app);
+      const address = await depositAddressOf(t().database.db, gateway(), player.id);
+      const txId = chain.addTransfer({ to: address, currency, amountRaw, confirmed: false });
+      await poll();
+      return { player, address, txId };
+    };
     /** What a node asks about one transaction that is in a block not yet final. */
     const askedWhilePending = ['POST /walletsolidity/gettransactioninfobyid', 'POST /wallet/gettransactionbyid'];
 
     it('marks a deposit failed once a fork has left it out, credits nothing, and credits it once if it comes back', async () => {
-      const player = await signedUp(t().app);
-      const address = await depositAddressOf(t().database.db, gateway(), player.id);
-      const txId = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 7_000_000n, confirmed: false });
-      await poll();
+      const { player, address, txId } = await seenPending('USDT', 7_000_000n);
       expect(await history(player)).toEqual([{ amount: 7, status: 'pending', tx: txId }]);
       const seenAt = Date.now();
 
@@ -73,10 +78,7 @@ for (const kind of databaseKinds) {
     });
 
     it('credits a dropped deposit the chain makes final before the poll sees it pending again', async () => {
-      const player = await signedUp(t().app);
-      const address = await depositAddressOf(t().database.db, gateway(), player.id);
-      const txId = chain.addTransfer({ to: address, currency: 'TRX', amountRaw: 10_000_000n, confirmed: false });
-      await poll();
+      const { player, address, txId } = await seenPending('TRX', 10_000_000n);
       chain.drop(txId);
       expect(await settle(Date.now() + DEPOSIT_CHECK_AFTER_MS + MINUTE)).toBe(1);
       expect((await history(player))[0]?.status).toBe('failed');
@@ -106,10 +108,7 @@ for (const kind of databaseKinds) {
     });
 
     it('keeps a deposit pending when the node answers with an error rather than a transaction', async () => {
-      const player = await signedUp(t().app);
-      const address = await depositAddressOf(t().database.db, gateway(), player.id);
-      const txId = chain.addTransfer({ to: address, currency: 'USDT', amountRaw: 3_000_000n, confirmed: false });
-      await poll();
+      const { player, txId } = await seenPending('USDT', 3_000_000n);
       chain.drop(txId);
       chain.nodeErrors = /gettransaction(info)?byid$/;
       try {
