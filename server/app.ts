@@ -50,7 +50,7 @@ export interface AppOptions {
 
 function createGateway(config: Config, database: Database): ChainGateway {
   if (config.wallet.chain === 'devchain') {
-    return new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro });
+    return new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro, stakedSun: config.wallet.devchainStakedSun });
   }
   const tron = config.wallet.tron;
   if (!tron) throw new Error('CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY');

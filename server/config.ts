@@ -2,6 +2,7 @@ import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { CLIENT_SEED_WAIT_MS } from '../protocol/fairness.ts';
+import { isTronAddress } from './wallet/tronAddress.ts';
 
 /**
  * Every setting comes from the environment, validated here; each has a default that works embedded
@@ -71,6 +72,13 @@ const environment = z
     USDT_CONTRACT: z.string().default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
     TRON_XPUB: optionalText,
     TRON_HOT_WALLET_KEY: optionalText.refine((v) => !v || /^(0x)?[0-9a-fA-F]{64}$/.test(v), 'must be a 64-hex-digit private key'),
+    TRON_XPRV: optionalText.refine((v) => !v || /^xprv[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(v), 'must be an account-level extended private key (xprv…)'),
+    TRON_RESOURCE_KEY: optionalText.refine((v) => !v || /^(0x)?[0-9a-fA-F]{64}$/.test(v), 'must be a 64-hex-digit private key'),
+    DEVCHAIN_STAKED_TRX: z.coerce.number().int().min(0).default(1_000_000),
+    SWEEP_MIN_USDT: usdt.default(20_000_000n),
+    HOT_WALLET_TARGET_USDT: usdt.default(5_000_000_000n),
+    TREASURY_COLD_ADDRESS: optionalText.refine((v) => !v || isTronAddress(v), 'must be a TRON address (T…, base58check)'),
+    TREASURY_WATCH_MS: z.coerce.number().int().positive().optional(),
     SEARCH_TIMEOUT_MS: positiveInt(60_000),
     // An operator can close a mode (e.g. during an incident) without a release: its searches get 400.
     OPEN_GAME_MODES: z
@@ -154,6 +162,24 @@ export interface WalletConfig {
   trxRateMicro: bigint;
   minDepositMicro: bigint;
   tron: { apiUrl: string; apiKey: string | undefined; usdtContract: string; xpub: string; hotWalletKey: string } | undefined;
+  /** TRX the devchain's staking account has staked for energy, in sun. */
+  devchainStakedSun: bigint;
+  treasury: TreasuryConfig;
+}
+
+/** The treasury's targets (server/treasury): what a sweep moves where. Keys are read by the treasury process only. */
+export interface TreasuryConfig {
+  /** Deposit addresses holding less (micro-USDT) are left for later: a transfer costs several TRX. */
+  sweepMinMicro: bigint;
+  /** The hot wallet is filled up to this (plus what waiting withdrawals need); the rest goes cold. */
+  hotWalletTargetMicro: bigint;
+  coldAddress: string | undefined;
+  /** How often `npm run treasury -- watch` makes a pass. */
+  watchMs: number;
+  /** The account-level extended private key: set only in the treasury's environment (loadConfig 'treasury'). */
+  xprv: string | undefined;
+  /** The Stake 2.0 staking account's key, which delegates energy to deposit addresses. */
+  resourceKey: string | undefined;
 }
 
 export interface IntegrityConfig {
@@ -167,7 +193,11 @@ export interface IntegrityConfig {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `role`: a web node (the default) refuses to start with TRON_XPRV in its environment, so the keys of
+ * every deposit address live only where the operator runs the treasury.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'web' | 'treasury' = 'web'): Config {
   const parsed = environment.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
@@ -184,6 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('CHAIN=devchain simulates deposits and must not run in production; set CHAIN=tron (or ALLOW_DEVCHAIN=1 for a demo)');
   }
   if (e.CHAIN === 'tron' && (!e.TRON_XPUB || !e.TRON_HOT_WALLET_KEY)) fail('CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY');
+  if (role === 'web' && e.TRON_XPRV) {
+    fail('TRON_XPRV is the treasury’s key to every deposit address: a web node must not hold it. Remove it here and run `npm run treasury` with it.');
+  }
   const devchain = e.CHAIN === 'devchain';
   return {
     nodeEnv: e.NODE_ENV,
@@ -230,6 +263,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               hotWalletKey: e.TRON_HOT_WALLET_KEY.replace(/^0x/, ''),
             }
           : undefined,
+      devchainStakedSun: BigInt(e.DEVCHAIN_STAKED_TRX) * 1_000_000n,
+      treasury: {
+        sweepMinMicro: e.SWEEP_MIN_USDT,
+        hotWalletTargetMicro: e.HOT_WALLET_TARGET_USDT,
+        coldAddress: e.TREASURY_COLD_ADDRESS,
+        watchMs: e.TREASURY_WATCH_MS ?? (devchain ? 10_000 : 300_000),
+        xprv: role === 'treasury' ? e.TRON_XPRV : undefined,
+        resourceKey: role === 'treasury' ? e.TRON_RESOURCE_KEY?.replace(/^0x/, '') : undefined,
+      },
     },
     games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES, seedWaitMs: e.SEED_WAIT_MS },
     integrity: { qualifyDepositMicro: e.QUALIFY_DEPOSIT_USDT, withdrawalReviewMicro: e.WITHDRAWAL_REVIEW_USDT, roundMs: e.RISK_ROUND_MS },

@@ -134,6 +134,8 @@ export const withdrawals = pgTable('withdrawals', {
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   reviewReason: text('review_reason'),
   heldFor: text('held_for'),
+  /** When the hot wallet first could not cover it (it waits, never refunded for that); cleared once signed. */
+  waitingFundsSince: timestamp('waiting_funds_since', { withTimezone: true }),
 });
 
 export const chainState = pgTable('chain_state', {
@@ -150,6 +152,57 @@ export const devchainTransfers = pgTable('devchain_transfers', {
   amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
+});
+
+/** The devchain's transactions with their receipts (fees, energy, bandwidth, result), as TRON's gettransactioninfo. */
+export const devchainTransactions = pgTable('devchain_transactions', {
+  txId: text('tx_id').primaryKey(),
+  kind: text('kind', { enum: ['genesis', 'stake', 'trx', 'usdt', 'delegate', 'undelegate'] }).notNull(),
+  ownerAddress: text('owner_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  result: text('result').notNull(),
+  feeSun: bigint('fee_sun', { mode: 'bigint' }).notNull().default(0n),
+  energyTotal: bigint('energy_total', { mode: 'bigint' }).notNull().default(0n),
+  energyUsage: bigint('energy_usage', { mode: 'bigint' }).notNull().default(0n),
+  energyStaker: text('energy_staker'),
+  netUsage: bigint('net_usage', { mode: 'bigint' }).notNull().default(0n),
+  createdAt: createdAt(),
+});
+
+/** One consolidation of a deposit address (server/treasury): migration 0019. */
+export const sweeps = pgTable('sweeps', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  address: text('address').notNull(),
+  derivationIndex: integer('derivation_index').notNull(),
+  currency: text('currency', { enum: ['USDT', 'TRX'] }).notNull(),
+  amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
+  destination: text('destination').notNull(),
+  destinationKind: text('destination_kind', { enum: ['hot', 'cold'] }).notNull(),
+  step: text('step', { enum: ['fund', 'transfer', 'reclaim', 'done', 'failed'] }).notNull().default('fund'),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  error: text('error'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+export const sweepTransactions = pgTable('sweep_transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sweepId: uuid('sweep_id').notNull(),
+  kind: text('kind', { enum: ['activate', 'fund', 'delegate', 'transfer', 'undelegate', 'reclaim'] }).notNull(),
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  amountRaw: bigint('amount_raw', { mode: 'bigint' }).notNull(),
+  txId: text('tx_id').notNull(),
+  signedTx: text('signed_tx').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  broadcasts: integer('broadcasts').notNull().default(0),
+  status: text('status', { enum: ['signed', 'confirmed', 'failed', 'expired'] }).notNull().default('signed'),
+  feeSun: bigint('fee_sun', { mode: 'bigint' }),
+  energyUsed: bigint('energy_used', { mode: 'bigint' }),
+  createdAt: createdAt(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
 });
 
 export const games = pgTable('games', {

@@ -2,6 +2,8 @@
  * Everything the product needs from a blockchain, behind one interface (DESIGN.md §4). Two
  * implementations: the devchain (embedded default, simulated TRON) and tron (TronGrid).
  */
+import type { TronCosts } from './tronCosts.ts';
+
 export type ChainCurrency = 'USDT' | 'TRX';
 
 export interface IncomingTransfer {
@@ -64,6 +66,50 @@ export interface ChainGateway {
    * out of the hot wallet between `from` and `to`. A refund rests on both saying no.
    */
   withdrawalSeen(txId: string, from: Date, to: Date): Promise<boolean>;
+  /** The address withdrawals are paid from. */
+  hotWalletAddress(): string;
   /** On-chain balances of an address: micro-USDT and sun. */
+  balances(address: string): Promise<{ usdtMicro: bigint; trxSun: bigint }>;
+}
+
+/** An address as the treasury needs to see it before a transfer out of it. */
+export interface ChainAccount {
+  /** TRON creates an account when it first receives TRX; until then it cannot send anything. */
+  activated: boolean;
+  usdtMicro: bigint;
+  trxSun: bigint;
+  /** Energy it can spend now (delegated to it, less what it used in the last day). */
+  energyAvailable: bigint;
+  /** Free bandwidth left today. */
+  bandwidthAvailable: bigint;
+}
+
+/** A transaction's receipt: the chain's word, and what it charged. */
+export interface TransactionInfo {
+  status: TransactionStatus;
+  /** TRX burned, in sun (energy and bandwidth not covered, account creation). */
+  feeSun: bigint;
+  /** Energy it took, delegated or burned. */
+  energyUsed: bigint;
+}
+
+export type TreasuryTxKind = 'trx' | 'usdt' | 'delegate' | 'undelegate';
+
+/**
+ * What the treasury (server/treasury) needs beyond a web node's gateway: to read accounts' resources,
+ * and to sign transfers and Stake 2.0 delegations with keys only the treasury holds.
+ */
+export interface TreasuryChain {
+  readonly name: 'devchain' | 'tron';
+  costs(): Promise<TronCosts>;
+  account(address: string): Promise<ChainAccount>;
+  /** Sun of staked TRX a staking account can still delegate. */
+  delegatableSun(staker: string): Promise<bigint>;
+  /** Sun a staking account has delegated to `receiver` right now. */
+  delegatedSun(staker: string, receiver: string): Promise<bigint>;
+  /** Builds and signs (does not send); amount in sun, or micro-USDT for usdt. */
+  sign(key: Uint8Array, tx: { kind: TreasuryTxKind; to: string; amount: bigint; feeLimitSun?: bigint }): Promise<SignedWithdrawal>;
+  broadcast(tx: SignedWithdrawal): Promise<BroadcastResult>;
+  transactionInfo(txId: string): Promise<TransactionInfo>;
   balances(address: string): Promise<{ usdtMicro: bigint; trxSun: bigint }>;
 }

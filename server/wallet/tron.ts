@@ -57,6 +57,10 @@ export class TronGateway implements ChainGateway {
     return depositAddressFromXpub(this.options.xpub, index);
   }
 
+  hotWalletAddress(): string {
+    return this.hotWallet;
+  }
+
   incomingTransfers(cursor: string | null, watch: DepositWatch) {
     return this.deposits.incoming(cursor, watch);
   }

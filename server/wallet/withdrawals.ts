@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { WITHDRAWAL_FEE_MICRO } from '../../protocol/wallet.ts';
 import type { Services } from '../context.ts';
-import { withdrawals } from '../db/schema.ts';
+import { chainState, withdrawals } from '../db/schema.ts';
 import { moneyTransaction } from '../ledger/notify.ts';
 import { lockUnfrozen } from '../integrity/frozen.ts';
 import { withdrawalHold } from '../integrity/hold.ts';
@@ -86,23 +86,50 @@ async function finish(money: Money, id: string, outcome: 'completed' | 'failed',
 }
 
 /**
- * Claims the oldest pending withdrawal and signs its chain transaction, storing it before anything is
- * sent: from then on only that one transaction (one id) can ever carry this withdrawal.
+ * Claims the oldest pending withdrawal the hot wallet can cover and signs its chain transaction, storing
+ * it before anything is sent: from then on only that one transaction (one id) can ever carry this
+ * withdrawal. One the hot wallet cannot cover waits, marked `waiting_funds_since` (the player still sees
+ * it processing): a player is never refunded because the house has not topped up (the treasury sweeps
+ * deposits to the hot wallet, waiting withdrawals first). `hotUsdtMicro`: the hot wallet's balance on
+ * chain; withdrawals already signed but not settled are taken from it, so two nodes, or one round,
+ * never spend the same balance twice (the claims take one lock). Until they settle that counts some of
+ * them twice, which only makes the next one wait a round.
  */
-export async function claimAndSign(money: Money, gateway: ChainGateway): Promise<WithdrawalRow | null> {
+export async function claimAndSign(money: Money, gateway: ChainGateway, hotUsdtMicro: bigint): Promise<WithdrawalRow | null> {
   return money.db.transaction(async (tx) => {
+    await tx.select().from(chainState).where(eq(chainState.name, 'withdrawal_claims')).for('update');
+    const sent = sql`${withdrawals.amountMicro} - ${withdrawals.feeMicro}`;
+    const [inFlight] = await tx
+      .select({ micro: sql<string>`coalesce(sum(${sent}), 0)::text` })
+      .from(withdrawals)
+      .where(eq(withdrawals.status, 'sending'));
+    const available = hotUsdtMicro - BigInt(inFlight?.micro ?? '0');
     const [row] = await tx
       .select()
       .from(withdrawals)
-      .where(eq(withdrawals.status, 'pending'))
+      .where(and(eq(withdrawals.status, 'pending'), sql`${sent} <= ${available.toString()}::bigint`))
       .orderBy(asc(withdrawals.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
-    if (!row) return null;
+    if (!row) {
+      await tx
+        .update(withdrawals)
+        .set({ waitingFundsSince: new Date() })
+        .where(and(eq(withdrawals.status, 'pending'), isNull(withdrawals.waitingFundsSince), sql`${sent} > ${available.toString()}::bigint`));
+      return null;
+    }
     const signed = await gateway.signWithdrawal(row.toAddress, row.amountMicro - row.feeMicro);
     const [claimed] = await tx
       .update(withdrawals)
-      .set({ status: 'sending', chainTxId: signed.txId, signedTx: signed.payload, expiresAt: signed.expiresAt, attempts: sql`${withdrawals.attempts} + 1`, broadcasts: 0 })
+      .set({
+        status: 'sending',
+        chainTxId: signed.txId,
+        signedTx: signed.payload,
+        expiresAt: signed.expiresAt,
+        attempts: sql`${withdrawals.attempts} + 1`,
+        broadcasts: 0,
+        waitingFundsSince: null,
+      })
       .where(eq(withdrawals.id, row.id))
       .returning();
     return claimed ?? null;
@@ -160,11 +187,16 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
 
 /** One round of the withdrawal worker: send what is new, settle what is on its way. */
 export async function processWithdrawals(money: Money, gateway: ChainGateway, log?: Logger, now = new Date()): Promise<void> {
-  for (;;) {
-    const claimed = await claimAndSign(money, gateway);
-    if (!claimed) break;
-    log?.info({ withdrawalId: claimed.id, txId: claimed.chainTxId }, 'withdrawal signed');
-    await send(money, gateway, claimed, log);
+  const [anyPending] = await money.db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.status, 'pending')).limit(1);
+  if (anyPending) {
+    // The hot wallet's balance is asked for only when something waits to be sent (TronGrid is not free).
+    const hotUsdtMicro = (await gateway.balances(gateway.hotWalletAddress())).usdtMicro;
+    for (;;) {
+      const claimed = await claimAndSign(money, gateway, hotUsdtMicro);
+      if (!claimed) break;
+      log?.info({ withdrawalId: claimed.id, txId: claimed.chainTxId }, 'withdrawal signed');
+      await send(money, gateway, claimed, log);
+    }
   }
   await reconcile(money, gateway, now, log);
 }

@@ -1,6 +1,8 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { pollDeposits } from '../../server/wallet/deposits.ts';
+import { tronAddressOf } from '../../server/wallet/tronAddress.ts';
 import type { DatabaseKind } from './harness.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { TronGridStandIn } from './tronGridStandIn.ts';
@@ -14,6 +16,9 @@ export function tronTestApp(kind: DatabaseKind, keys: { xpub: string; hotWalletK
   let app: TestApp | undefined;
   beforeAll(async () => {
     await chain.start();
+    // The hot wallet holds USDT on the chain, as an operator's does: withdrawals it cannot cover wait.
+    const hotWallet = tronAddressOf(secp256k1.getPublicKey(Buffer.from(keys.hotWalletKey, 'hex'), true));
+    chain.addTransfer({ to: hotWallet, currency: 'USDT', amountRaw: 1_000_000_000_000n, confirmed: true });
     app = await startTestApp(kind, { CHAIN: 'tron', TRON_API_URL: chain.url, TRON_XPUB: keys.xpub, TRON_HOT_WALLET_KEY: keys.hotWalletKey, TRON_API_KEY: 'test-key' });
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { pollDeposits } from '../../server/wallet/deposits.ts';
+import { DEVCHAIN_HOT_WALLET } from '../../server/wallet/devchain.ts';
 import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
 import { databaseKinds, rows, signedUp, startTestApp, type TestApp } from './harness.ts';
 import { eventually } from './smtpSink.ts';
@@ -14,7 +15,7 @@ for (const kind of databaseKinds) {
   describe(`wallet [${kind}]`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      // A small hot wallet, so a withdrawal can be refused by the chain.
+      // A small hot wallet, so a withdrawal can outgrow it.
       // Review is tested in integrity-money.test.ts; here every withdrawal goes straight to the chain.
       t = await startTestApp(kind, { DEVCHAIN_BLOCK_MS: String(BLOCK_MS), DEPOSIT_CONFIRMATIONS: '5', DEVCHAIN_HOT_WALLET_USDT: '100', WITHDRAWAL_REVIEW_USDT: '1000' });
     });
@@ -169,16 +170,28 @@ for (const kind of databaseKinds) {
       expect(await balance(player.cookie)).toBe(17.5);
     });
 
-    it('refunds the whole amount when the chain refuses the withdrawal', async () => {
+    it('holds a withdrawal the hot wallet cannot cover, never refunds it for that, and sends it once the hot wallet is funded', async () => {
       const player = await funded(200);
       await call('POST', '/api/wallet/save-address', player.cookie, { savedAddress: VALID_ADDRESS });
-      // More than the devchain hot wallet (100 USDT) holds.
+      // More than the devchain hot wallet (100 USDT at genesis, some already paid out) holds.
       await call('POST', '/api/withdraw', player.cookie, { userId: player.id, amount: 150 });
       expect(await balance(player.cookie)).toBe(50);
-      await round();
-      expect(await balance(player.cookie)).toBe(200);
-      const [latest] = (await call('GET', `/api/transactions/${player.id}`, player.cookie)).json().transactions;
-      expect(latest).toMatchObject({ type: 'withdrawal', amount: 150, status: 'failed' });
+      for (let i = 0; i < 3; i += 1) await round();
+      expect(await balance(player.cookie)).toBe(50);
+      const [waiting] = (await call('GET', `/api/transactions/${player.id}`, player.cookie)).json().transactions;
+      expect(waiting).toMatchObject({ type: 'withdrawal', amount: 150, status: 'pending' });
+      const [row] = await rows<{ status: string; waiting: boolean }>(t.database, sql`select status, waiting_funds_since is not null as waiting from withdrawals where user_id = ${player.id}`);
+      expect(row).toEqual({ status: 'pending', waiting: true });
+      // The operator tops the hot wallet up: the withdrawal goes out and completes.
+      await call('POST', '/api/dev/deposit', undefined, { address: DEVCHAIN_HOT_WALLET, amount: 500, currency: 'USDT' });
+      const done = await roundsUntil(async () => {
+        const [latest] = (await call('GET', `/api/transactions/${player.id}`, player.cookie)).json().transactions;
+        return latest.status === 'completed' ? latest : undefined;
+      });
+      expect(done).toMatchObject({ type: 'withdrawal', amount: 150 });
+      expect(await balance(player.cookie)).toBe(50);
+      const [sent] = await rows<{ waiting: boolean }>(t.database, sql`select waiting_funds_since is not null as waiting from withdrawals where user_id = ${player.id}`);
+      expect(sent?.waiting).toBe(false);
     });
 
     it('offers the simulated deposit only with a valid address and amount', async () => {
