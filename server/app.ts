@@ -21,9 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openRedis } from './redis.ts';
 import { createSockets } from './sockets/index.ts';
 import { userRoutes } from './users/routes.ts';
-import { Devchain } from './wallet/devchain.ts';
-import type { ChainGateway } from './wallet/gateway.ts';
-import { TronGateway } from './wallet/tron.ts';
+import { chainGateway } from './wallet/chain.ts';
 import { devchainRoutes, walletRoutes } from './wallet/routes.ts';
 import { startWalletWorkers } from './wallet/workers.ts';
 import { adminGameRoutes } from './games/adminRoutes.ts';
@@ -38,6 +36,9 @@ import { startGameWorkers } from './games/workers.ts';
 import { stopAdminFeeds, watchForOperators } from './games/admin.ts';
 import { adminIntegrityRoutes } from './integrity/routes.ts';
 import { startRiskWorker } from './integrity/workers.ts';
+import { adminTreasuryRoutes } from './treasury/routes.ts';
+import { buildTreasury, isTreasuryChain } from './treasury/service.ts';
+import { sweepPass } from './treasury/sweeps.ts';
 
 export interface AppOptions {
   config: Config;
@@ -46,15 +47,6 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Background rounds (deposits, withdrawals, the game sweeper); main.ts turns them on, tests drive rounds themselves. */
   startWorkers?: boolean;
-}
-
-function createGateway(config: Config, database: Database): ChainGateway {
-  if (config.wallet.chain === 'devchain') {
-    return new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro, stakedSun: config.wallet.devchainStakedSun });
-  }
-  const tron = config.wallet.tron;
-  if (!tron) throw new Error('CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY');
-  return new TronGateway(tron);
 }
 
 /**
@@ -78,6 +70,10 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   await registerSecurityHeaders(app, config.nodeEnv === 'production');
   registerErrorHandling(app);
 
+  const gateway = chainGateway(config, database);
+  // The devchain's deposit keys are public, so its web node can sweep on an operator's word; on tron
+  // only the treasury process holds them (server/cli/treasury.ts).
+  const treasury = config.wallet.chain === 'devchain' && isTreasuryChain(gateway) ? buildTreasury(config, database.db, gateway, log) : null;
   app.decorate('services', {
     config,
     log,
@@ -87,7 +83,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     authLimits: createAuthLimits(attemptCounts, config.authLimits, (error) => log.warn({ err: error }, 'sign-in limits: the counts are unreachable; not limiting')),
     sockets: createSockets(app, database, redis),
     wallet: {
-      gateway: createGateway(config, database),
+      gateway,
       rules: {
         requiredConfirmations: config.wallet.depositConfirmations,
         trxRateMicro: config.wallet.trxRateMicro,
@@ -136,6 +132,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(adminReportRoutes, { prefix: '/admin' });
       await api.register(adminIntegrityRoutes, { prefix: '/admin' });
       await api.register(adminProofRoutes, { prefix: '/admin' });
+      await api.register(adminTreasuryRoutes(treasury), { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
@@ -158,7 +155,19 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
         }
       })
     : async () => undefined;
+  // Sweeps an operator started finish by themselves, a step a round (the devchain's web node only).
+  const stopSweeps =
+    startWorkers && treasury
+      ? startRounds(config.wallet.pollMs, async () => {
+          try {
+            await sweepPass(treasury, { plan: false });
+          } catch (error) {
+            log.warn({ err: error }, 'sweep round failed');
+          }
+        })
+      : async () => undefined;
   app.addHook('onClose', async () => {
+    await stopSweeps();
     await stopGameWorkers();
     await stopRiskWorker();
     stopAdminFeeds(app.services);

@@ -12,8 +12,27 @@ export async function refreshChainBalances(services: Pick<Services, 'db' | 'wall
     LEFT JOIN chain_balances cb ON cb.address = da.address
     ORDER BY cb.refreshed_at ASC NULLS FIRST
     LIMIT ${batch}`)) as unknown as { rows: { address: string }[] }).rows;
+  return refreshAddresses(services, stale.map((row) => row.address));
+}
+
+/**
+ * Reads again the addresses whose balance may have changed since it was read: a deposit newer than the
+ * reading, or a sweep still open. The treasury's figures read these first, so what the house holds is
+ * not short by a deposit the ledger already owes.
+ */
+export async function refreshChangedAddresses(services: Pick<Services, 'db' | 'wallet' | 'log'>, batch = 100): Promise<number> {
+  const changed = ((await services.db.execute(sql`
+    SELECT address FROM (
+      SELECT DISTINCT d.address FROM deposits d LEFT JOIN chain_balances cb ON cb.address = d.address
+        WHERE cb.refreshed_at IS NULL OR d.created_at >= cb.refreshed_at
+      UNION SELECT address FROM sweeps WHERE step NOT IN ('done', 'failed')
+    ) AS changed LIMIT ${batch}`)) as unknown as { rows: { address: string }[] }).rows;
+  return refreshAddresses(services, changed.map((row) => row.address));
+}
+
+async function refreshAddresses(services: Pick<Services, 'db' | 'wallet' | 'log'>, stale: string[]): Promise<number> {
   let refreshed = 0;
-  for (const { address } of stale) {
+  for (const address of stale) {
     try {
       const { usdtMicro, trxSun } = await services.wallet.gateway.balances(address);
       await services.db

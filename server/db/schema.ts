@@ -136,6 +136,9 @@ export const withdrawals = pgTable('withdrawals', {
   heldFor: text('held_for'),
   /** When the hot wallet first could not cover it (it waits, never refunded for that); cleared once signed. */
   waitingFundsSince: timestamp('waiting_funds_since', { withTimezone: true }),
+  /** TRX the chain burned for its transfer, and the energy it took (from the receipt, once final). */
+  chainFeeSun: bigint('chain_fee_sun', { mode: 'bigint' }),
+  energyUsed: bigint('energy_used', { mode: 'bigint' }),
 });
 
 export const chainState = pgTable('chain_state', {

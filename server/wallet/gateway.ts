@@ -61,6 +61,8 @@ export interface ChainGateway {
   broadcast(withdrawal: SignedWithdrawal): Promise<BroadcastResult>;
   /** The chain's word on a transaction: a withdrawal we sent, or a deposit that is taking long. */
   transactionStatus(txId: string): Promise<TransactionStatus>;
+  /** The same with what it cost (TRX burned, energy), once final. */
+  transactionInfo(txId: string): Promise<TransactionInfo>;
   /**
    * Whether a second source (not the node transactionStatus asked) shows this withdrawal's transfer
    * out of the hot wallet between `from` and `to`. A refund rests on both saying no.

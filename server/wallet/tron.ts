@@ -1,5 +1,5 @@
 import { TronWeb } from 'tronweb';
-import type { BroadcastResult, ChainGateway, DepositWatch, SignedWithdrawal, TransactionStatus } from './gateway.ts';
+import type { BroadcastResult, ChainGateway, DepositWatch, SignedWithdrawal, TransactionInfo, TransactionStatus } from './gateway.ts';
 import { depositAddressFromXpub } from './tronAddress.ts';
 import { TronDepositScan } from './tronDeposits.ts';
 import { type Page, TronGrid } from './tronGrid.ts';
@@ -97,11 +97,19 @@ export class TronGateway implements ChainGateway {
     return { accepted: false, reason: `${answer.code}: ${reason}` };
   }
 
-  async transactionStatus(txId: string): Promise<TransactionStatus> {
-    const info = await this.grid.post<{ id?: string; receipt?: { result?: string } }>('/walletsolidity/gettransactioninfobyid', { value: txId });
-    if (info.id) return !info.receipt?.result || info.receipt.result === 'SUCCESS' ? 'confirmed' : 'failed';
+  async transactionInfo(txId: string): Promise<TransactionInfo> {
+    const info = await this.grid.post<{ id?: string; fee?: number; receipt?: { result?: string; energy_usage_total?: number } }>('/walletsolidity/gettransactioninfobyid', { value: txId });
+    if (info.id) {
+      // A TRX transfer's receipt carries no result; a contract call's says SUCCESS or why it failed.
+      const status = !info.receipt?.result || info.receipt.result === 'SUCCESS' ? 'confirmed' : 'failed';
+      return { status, feeSun: BigInt(info.fee ?? 0), energyUsed: BigInt(info.receipt?.energy_usage_total ?? 0) };
+    }
     const pending = await this.grid.post<{ txID?: string }>('/wallet/gettransactionbyid', { value: txId });
-    return pending.txID ? 'pending' : 'unknown';
+    return { status: pending.txID ? 'pending' : 'unknown', feeSun: 0n, energyUsed: 0n };
+  }
+
+  async transactionStatus(txId: string): Promise<TransactionStatus> {
+    return (await this.transactionInfo(txId)).status;
   }
 
   /**

@@ -51,11 +51,18 @@ export async function requestWithdrawal(money: Requesting, userId: string, toAdd
  * Completes or refunds a withdrawal still on its way. `broadcasts`, when given, must still be its count
  * of broadcasts: a refusal refunds only if no other copy was sent meanwhile.
  */
-async function finish(money: Money, id: string, outcome: 'completed' | 'failed', error?: string, broadcasts?: number): Promise<boolean> {
+async function finish(
+  money: Money,
+  id: string,
+  outcome: 'completed' | 'failed',
+  error?: string,
+  broadcasts?: number,
+  cost?: { feeSun: bigint; energyUsed: bigint },
+): Promise<boolean> {
   return moneyTransaction(money, async ({ tx, transfer }) => {
     const [row] = await tx
       .update(withdrawals)
-      .set({ status: outcome, finishedAt: new Date(), error: error ?? null })
+      .set({ status: outcome, finishedAt: new Date(), error: error ?? null, ...(cost ? { chainFeeSun: cost.feeSun, energyUsed: cost.energyUsed } : {}) })
       .where(
         and(
           eq(withdrawals.id, id),
@@ -169,9 +176,10 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
   const sending = await money.db.select().from(withdrawals).where(eq(withdrawals.status, 'sending')).orderBy(asc(withdrawals.createdAt)).limit(100);
   for (const row of sending) {
     if (!row.chainTxId) continue;
-    const status = await gateway.transactionStatus(row.chainTxId);
-    if (status === 'confirmed') await finish(money, row.id, 'completed');
-    else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain');
+    const info = await gateway.transactionInfo(row.chainTxId);
+    const { status } = info;
+    if (status === 'confirmed') await finish(money, row.id, 'completed', undefined, undefined, info);
+    else if (status === 'failed') await finish(money, row.id, 'failed', 'transaction failed on chain', undefined, info);
     else if (status === 'unknown') {
       const { expiresAt } = row;
       // Past its expiry a node refuses it as expired, which settles nothing once it was sent before.

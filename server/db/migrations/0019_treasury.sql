@@ -4,6 +4,9 @@
 -- being refunded for the house's shortfall. waiting_funds_since: when it first had to wait; cleared when
 -- it is signed. Only the chain's own refusals refund.
 ALTER TABLE withdrawals ADD COLUMN waiting_funds_since timestamptz;
+-- What the chain charged for a withdrawal's transfer (its receipt), for the treasury's fee figures.
+ALTER TABLE withdrawals ADD COLUMN chain_fee_sun bigint;
+ALTER TABLE withdrawals ADD COLUMN energy_used bigint;
 
 -- Claims of withdrawals take this row's lock, one node at a time, so two nodes never both spend the same
 -- hot-wallet balance on two withdrawals that together exceed it.

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The treasury on the wire (issue 34): GET /api/admin/treasury, POST /api/admin/treasury/sweep. Amounts
+ * are decimal USDT like every other amount; TRX in TRX; energy and bandwidth in their own units.
+ */
+
+export const SWEEP_STEPS = ['fund', 'transfer', 'reclaim', 'done', 'failed'] as const;
+export const TREASURY_WARNINGS = ['coverage-low', 'hot-wallet-short', 'stake-energy-low'] as const;
+
+export const sweepTransactionView = z.object({
+  kind: z.enum(['activate', 'fund', 'delegate', 'transfer', 'undelegate', 'reclaim']),
+  txId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** TRX for activate, fund, (un)delegate and reclaim; the sweep's currency for transfer. */
+  amount: z.number(),
+  status: z.enum(['signed', 'confirmed', 'failed', 'expired']),
+  feeTrx: z.number().nullable(),
+  energyUsed: z.number().nullable(),
+  createdAt: z.string(),
+});
+
+export const sweepView = z.object({
+  id: z.string(),
+  address: z.string(),
+  currency: z.enum(['USDT', 'TRX']),
+  amount: z.number(),
+  destination: z.string(),
+  destinationKind: z.enum(['hot', 'cold']),
+  step: z.enum(SWEEP_STEPS),
+  feeTrx: z.number(),
+  energyUsed: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  transactions: z.array(sweepTransactionView),
+});
+export type SweepView = z.infer<typeof sweepView>;
+
+const feeLine = z.object({ count: z.number(), trxBurned: z.number(), energy: z.number() });
+
+export const treasuryAnswer = z.object({
+  chain: z.enum(['devchain', 'tron']),
+  /** Whether this node can sweep on the operator's word (the devchain's; a tron web node holds no deposit key). */
+  canSweep: z.boolean(),
+  owesUsdt: z.number(),
+  owes: z.object({ balancesUsdt: z.number(), rewardsUsdt: z.number(), escrowUsdt: z.number(), withdrawalsUsdt: z.number() }),
+  holdsUsdt: z.number(),
+  holds: z.object({
+    hotUsdt: z.number(),
+    depositAddressesUsdt: z.number(),
+    coldUsdt: z.number(),
+    inFlightUsdt: z.number(),
+  }),
+  hotWallet: z.object({ address: z.string(), usdt: z.number(), trx: z.number(), energy: z.number(), bandwidth: z.number() }),
+  depositAddresses: z.object({ count: z.number(), usdt: z.number(), trx: z.number() }),
+  cold: z.object({ address: z.string(), usdt: z.number() }).nullable(),
+  staking: z.object({ address: z.string(), delegatableTrx: z.number(), energy: z.number() }).nullable(),
+  /** holds ÷ owes; null while the house owes nothing. */
+  coverage: z.number().nullable(),
+  differenceUsdt: z.number(),
+  waitingWithdrawals: z.object({ count: z.number(), usdt: z.number() }),
+  warnings: z.array(z.enum(TREASURY_WARNINGS)),
+  fees: z.object({ withdrawals: feeLine, sweeps: feeLine, collectedUsdt: z.number() }),
+  sweeps: z.array(sweepView),
+});
+export type TreasuryAnswer = z.infer<typeof treasuryAnswer>;
+
+export const sweepPassAnswer = z.object({ sweeps: z.array(sweepView) });
+export type SweepPassAnswer = z.infer<typeof sweepPassAnswer>;

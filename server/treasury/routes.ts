@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { dateRangeQuery } from '../../protocol/admin.ts';
+import { audit } from '../admin/audit.ts';
+import { XLSX_TYPE } from '../admin/exports.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { requireAdmin, sessionAdminId } from '../http/guards.ts';
+import type { Treasury } from './context.ts';
+import { treasuryWorkbook } from './export.ts';
+import { treasurySummary } from './summary.ts';
+import { sweepPass } from './sweeps.ts';
+import { sweepViews } from './views.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The date range of the fee figures: the query's, else the last 30 days. */
+function rangeOf(query: unknown): { from: Date; to: Date } {
+  const range = parseInput(dateRangeQuery, query);
+  const to = range.endDate ? new Date(range.endDate) : new Date();
+  const from = range.startDate ? new Date(range.startDate) : new Date(to.getTime() - 30 * DAY_MS);
+  if (from.getTime() > to.getTime()) throw new HttpError(400, 'The start date must be before the end date');
+  return { from, to };
+}
+
+/**
+ * The Treasury page's API under /api/admin (an operator session is required). `treasury`: this node's
+ * own treasury, on the devchain only; a node on tron holds no deposit key and refuses to sweep.
+ */
+export function adminTreasuryRoutes(treasury: Treasury | null) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const { services } = app;
+    app.addHook('onRequest', requireAdmin);
+
+    app.get('/treasury', async (request) => {
+      const { from, to } = rangeOf(request.query);
+      return treasurySummary(services, treasury, from, to);
+    });
+
+    app.get('/treasury/export', async (request, reply) => {
+      const { from, to } = rangeOf(request.query);
+      const file = await treasuryWorkbook(services.db, from, to);
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="treasury-${day(from)}-${day(to)}.xlsx"`)
+        .send(file);
+    });
+
+    app.post('/treasury/sweep', async (request) => {
+      if (!treasury) {
+        throw new HttpError(409, 'This node holds no deposit key: sweeps run in the treasury process (npm run treasury -- sweep)');
+      }
+      const adminId = sessionAdminId(request);
+      const touched = await sweepPass(treasury);
+      await audit(services.db, { adminId, action: 'treasury-sweep', details: { ip: request.ip, sweeps: touched.map((sweep) => sweep.id) } });
+      return { sweeps: await sweepViews(services.db, touched.length, touched.map((sweep) => sweep.id)) };
+    });
+  };
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { Devchain } from './devchain.ts';
+import type { ChainGateway } from './gateway.ts';
+import { TronGateway } from './tron.ts';
+
+/** The chain the config names: the devchain in the database, or TRON through TronGrid. */
+export function chainGateway(config: Config, database: Database): ChainGateway {
+  if (config.wallet.chain === 'devchain') {
+    return new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro, stakedSun: config.wallet.devchainStakedSun });
+  }
+  const tron = config.wallet.tron;
+  if (!tron) throw new Error('CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY');
+  return new TronGateway(tron);
+}
