@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 export const SWEEP_STEPS = ['fund', 'transfer', 'reclaim', 'done', 'failed'] as const;
-export const TREASURY_WARNINGS = ['coverage-low', 'hot-wallet-short', 'stake-energy-low'] as const;
+export const TREASURY_WARNINGS = ['coverage-low', 'hot-wallet-short', 'stake-energy-low', 'records-differ'] as const;
 
 export const sweepTransactionView = z.object({
   kind: z.enum(['activate', 'fund', 'delegate', 'transfer', 'undelegate', 'reclaim']),
@@ -40,6 +40,28 @@ export type SweepView = z.infer<typeof sweepView>;
 
 const feeLine = z.object({ count: z.number(), trxBurned: z.number(), energy: z.number() });
 
+export const treasuryFlagView = z.object({
+  address: z.string(),
+  userId: z.string().nullable(),
+  currency: z.enum(['USDT', 'TRX']),
+  /** What the records say the address should hold, and what the chain shows (USDT or TRX). */
+  expected: z.number(),
+  actual: z.number(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+});
+export type TreasuryFlagView = z.infer<typeof treasuryFlagView>;
+
+export const treasuryDay = z.object({
+  /** YYYY-MM-DD, UTC. */
+  day: z.string(),
+  owesUsdt: z.number().nullable(),
+  holdsUsdt: z.number().nullable(),
+  trxBurned: z.number(),
+  collectedUsdt: z.number(),
+});
+export type TreasuryDay = z.infer<typeof treasuryDay>;
+
 export const treasuryAnswer = z.object({
   chain: z.enum(['devchain', 'tron']),
   /** Whether this node can sweep on the operator's word (the devchain's; a tron web node holds no deposit key). */
@@ -64,6 +86,10 @@ export const treasuryAnswer = z.object({
   warnings: z.array(z.enum(TREASURY_WARNINGS)),
   fees: z.object({ withdrawals: feeLine, sweeps: feeLine, collectedUsdt: z.number() }),
   sweeps: z.array(sweepView),
+  /** Open reconciliation flags: deposit addresses the chain and the records disagree on. */
+  flags: z.array(treasuryFlagView),
+  /** Per UTC day of the range: owes and holds from the daily snapshot (null before the first), fees burned and collected. */
+  days: z.array(treasuryDay),
 });
 export type TreasuryAnswer = z.infer<typeof treasuryAnswer>;
 

@@ -39,6 +39,7 @@ import { startRiskWorker } from './integrity/workers.ts';
 import { adminTreasuryRoutes } from './treasury/routes.ts';
 import { buildTreasury, isTreasuryChain } from './treasury/service.ts';
 import { sweepPass } from './treasury/sweeps.ts';
+import { startTreasuryRound } from './treasury/workers.ts';
 
 export interface AppOptions {
   config: Config;
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   const stopWorkers = startWorkers ? startWalletWorkers(app.services, log) : async () => undefined;
   const stopGameWorkers = startWorkers ? startGameWorkers(app.services) : async () => undefined;
   const stopRiskWorker = startWorkers ? startRiskWorker(app.services) : async () => undefined;
+  const stopTreasuryRound = startWorkers ? startTreasuryRound(app.services) : async () => undefined;
   // Chain balances for the users page: a few addresses a round, in the background.
   const stopBalanceRefresh = startWorkers
     ? startRounds(config.wallet.chain === 'devchain' ? 5_000 : 60_000, async () => {
@@ -170,6 +172,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     await stopSweeps();
     await stopGameWorkers();
     await stopRiskWorker();
+    await stopTreasuryRound();
     stopAdminFeeds(app.services);
     await stopBalanceRefresh();
     await stopWorkers();

@@ -208,6 +208,30 @@ export const sweepTransactions = pgTable('sweep_transactions', {
   settledAt: timestamp('settled_at', { withTimezone: true }),
 });
 
+/** What the house owed and held at the end of a UTC day (the treasury's daily round). */
+export const treasurySnapshots = pgTable('treasury_snapshots', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  owesMicro: bigint('owes_micro', { mode: 'bigint' }).notNull(),
+  holdsMicro: bigint('holds_micro', { mode: 'bigint' }).notNull(),
+  hotMicro: bigint('hot_micro', { mode: 'bigint' }).notNull(),
+  depositsMicro: bigint('deposits_micro', { mode: 'bigint' }).notNull(),
+  coldMicro: bigint('cold_micro', { mode: 'bigint' }).notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/** A deposit address the chain and the records disagree on (migration 0020). */
+export const treasuryFlags = pgTable('treasury_flags', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  address: text('address').notNull(),
+  userId: uuid('user_id'),
+  currency: text('currency', { enum: ['USDT', 'TRX'] }).notNull(),
+  expectedRaw: bigint('expected_raw', { mode: 'bigint' }).notNull(),
+  actualRaw: bigint('actual_raw', { mode: 'bigint' }).notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().default(sql`now()`),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().default(sql`now()`),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+});
+
 export const games = pgTable('games', {
   id: uuid('id').primaryKey().defaultRandom(),
   gameMode: text('game_mode', { enum: ['rps', 'blot', 'carrom', 'backgammon'] }).notNull(),

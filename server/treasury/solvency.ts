@@ -94,15 +94,16 @@ export async function fees(db: Db, from: Date, to: Date): Promise<FeeFigures> {
   };
 }
 
-export type TreasuryWarning = 'coverage-low' | 'hot-wallet-short' | 'stake-energy-low';
+export type TreasuryWarning = 'coverage-low' | 'hot-wallet-short' | 'stake-energy-low' | 'records-differ';
 
-/** What an operator must act on: the house holds less than it owes; waiting withdrawals exceed the hot wallet; the staking account runs dry. */
-export function warningsFor(owed: Owes, held: Pick<Holds, 'totalMicro'>, waitingMicro: bigint, stakeEnergy: bigint | null): TreasuryWarning[] {
+/** What an operator must act on: the house holds less than it owes; withdrawals wait for the hot wallet; the staking account runs dry; a deposit address differs from its records. */
+export function warningsFor(owed: Owes, held: Pick<Holds, 'totalMicro'>, waitingMicro: bigint, stakeEnergy: bigint | null, openFlags: number): TreasuryWarning[] {
   const warnings: TreasuryWarning[] = [];
   if (held.totalMicro < owed.totalMicro) warnings.push('coverage-low');
   // A withdrawal waits only because the hot wallet could not cover it.
   if (waitingMicro > 0n) warnings.push('hot-wallet-short');
   if (stakeEnergy !== null && stakeEnergy < LOW_STAKE_ENERGY) warnings.push('stake-energy-low');
+  if (openFlags > 0) warnings.push('records-differ');
   return warnings;
 }
 

@@ -4,6 +4,7 @@ import { refreshChangedAddresses } from '../admin/chainBalances.ts';
 import type { Services } from '../context.ts';
 import type { Treasury } from './context.ts';
 import { isTreasuryChain } from './service.ts';
+import { openFlags, treasuryDays } from './history.ts';
 import { fees, holds, owes, sunToTrx, warningsFor } from './solvency.ts';
 import { waitingWithdrawals } from './sweeps.ts';
 import { sweepViews } from './views.ts';
@@ -31,6 +32,7 @@ export async function treasurySummary(services: Pick<Services, 'db' | 'wallet' |
     staking = { address: resource.address, delegatableTrx: sunToTrx(delegatable), energy: Number((delegatable * costs.energyPerStakedTrx) / 1_000_000n) };
   }
   const feeFigures = await fees(db, from, to);
+  const flags = await openFlags(db);
   const line = (figures: { count: number; feeSun: bigint; energy: bigint }) => ({ count: figures.count, trxBurned: sunToTrx(figures.feeSun), energy: Number(figures.energy) });
   return {
     chain: chain.name,
@@ -56,8 +58,10 @@ export async function treasurySummary(services: Pick<Services, 'db' | 'wallet' |
     coverage: owed.totalMicro === 0n ? null : Number((held.totalMicro * 10_000n) / owed.totalMicro) / 10_000,
     differenceUsdt: microToUsdt(held.totalMicro - owed.totalMicro),
     waitingWithdrawals: { count: waiting.count, usdt: microToUsdt(waiting.micro) },
-    warnings: warningsFor(owed, held, waiting.micro, staking ? BigInt(staking.energy) : null),
+    warnings: warningsFor(owed, held, waiting.micro, staking ? BigInt(staking.energy) : null, flags.length),
     fees: { withdrawals: line(feeFigures.withdrawals), sweeps: line(feeFigures.sweeps), collectedUsdt: microToUsdt(feeFigures.collectedMicro) },
     sweeps: await sweepViews(db, SWEEPS_SHOWN),
+    flags,
+    days: await treasuryDays(db, from, to),
   };
 }
