@@ -55,6 +55,7 @@ export function AdminLayout() {
           <NavLink to="/admin/users">Users</NavLink>
           <NavLink to="/admin/risk">Risk</NavLink>
           <NavLink to="/admin/withdrawals">Withdrawals</NavLink>
+          <NavLink to="/admin/treasury">Treasury</NavLink>
         </nav>
         <div className="admin__who">
           {operator.data && <span className="muted">{operator.data.username}</span>}

@@ -4,6 +4,7 @@ import { CompletedGamesPage } from './pages/completed-games/CompletedGamesPage.t
 import { DashboardPage } from './pages/dashboard/DashboardPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { RiskPage } from './pages/risk/RiskPage.tsx';
+import { TreasuryPage } from './pages/treasury/TreasuryPage.tsx';
 import { UserRiskPage } from './pages/user-risk/UserRiskPage.tsx';
 import { UsersPage } from './pages/users/UsersPage.tsx';
 import { WithdrawalsPage } from './pages/withdrawals/WithdrawalsPage.tsx';
@@ -20,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
       { path: '/admin/users/:id/risk', element: <UserRiskPage /> },
       { path: '/admin/risk', element: <RiskPage /> },
       { path: '/admin/withdrawals', element: <WithdrawalsPage /> },
+      { path: '/admin/treasury', element: <TreasuryPage /> },
     ],
   },
   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },

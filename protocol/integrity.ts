@@ -143,6 +143,8 @@ export interface AdminWithdrawalRow {
   reviewReason: string | null;
   /** Why it waited for review: its amount, an open flag, a frozen account, a win from a tied account. */
   heldFor: string | null;
+  /** Pending because the hot wallet could not cover it (since then): it goes out once the treasury funds the hot wallet. */
+  waitingForFundsSince: string | null;
   /** The player's risk at a glance: open flags by kind, frozen or not, accounts linked to them. */
   risk: { frozen: boolean; openFlags: RiskFlagKind[]; linkedAccounts: number };
 }

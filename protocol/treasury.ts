@@ -95,3 +95,19 @@ export type TreasuryAnswer = z.infer<typeof treasuryAnswer>;
 
 export const sweepPassAnswer = z.object({ sweeps: z.array(sweepView) });
 export type SweepPassAnswer = z.infer<typeof sweepPassAnswer>;
+
+/** GET /api/admin/daily: the dashboard's pictures, one entry per UTC day of its range. */
+export const dailyFigures = z.object({
+  day: z.string(),
+  /** Both players' stakes of the games started that day. */
+  betsUsdt: z.number(),
+  rakeUsdt: z.number(),
+  depositsUsdt: z.number(),
+  withdrawalsUsdt: z.number(),
+  newPlayers: z.number(),
+  games: z.object({ rps: z.number(), blot: z.number(), carrom: z.number(), backgammon: z.number() }),
+});
+export type DailyFigures = z.infer<typeof dailyFigures>;
+export interface DailyAnswer {
+  days: DailyFigures[];
+}

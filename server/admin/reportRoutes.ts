@@ -5,6 +5,8 @@ import { completedGamesQuery, dateRangeQuery, usersQuery } from '../../protocol/
 import { users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { requireAdmin } from '../http/guards.ts';
+import { dailyFigures } from './daily.ts';
+import { dateRangeOf } from './range.ts';
 import { XLSX_TYPE, transactionsWorkbook } from './exports.ts';
 import { completedGames, totalBets, usersExport, usersPage } from './reports.ts';
 
@@ -26,6 +28,10 @@ export async function adminReportRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/completed-games', async (request) => completedGames(db, parseInput(completedGamesQuery, request.query)));
   app.get('/total-bets', async (request) => ({ totalBets: await totalBets(db, parseInput(dateRangeQuery, request.query)) }));
+  app.get('/daily', async (request) => {
+    const { from, to } = dateRangeOf(request.query, 0);
+    return { days: await dailyFigures(db, from, to) };
+  });
   app.get('/users', async (request) => usersPage(db, parseInput(usersFilters, request.query)));
   app.get('/users/export', async (request) => ({ users: await usersExport(db, parseInput(usersFilters, request.query)) }));
 

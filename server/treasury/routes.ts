@@ -1,25 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { dateRangeQuery } from '../../protocol/admin.ts';
 import { audit } from '../admin/audit.ts';
 import { XLSX_TYPE } from '../admin/exports.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { dateRangeOf } from '../admin/range.ts';
+import { HttpError } from '../http/errors.ts';
 import { requireAdmin, sessionAdminId } from '../http/guards.ts';
 import type { Treasury } from './context.ts';
 import { treasuryWorkbook } from './export.ts';
 import { treasurySummary } from './summary.ts';
 import { sweepPass } from './sweeps.ts';
 import { sweepViews } from './views.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The date range of the fee figures: the query's, else the last 30 days. */
-function rangeOf(query: unknown): { from: Date; to: Date } {
-  const range = parseInput(dateRangeQuery, query);
-  const to = range.endDate ? new Date(range.endDate) : new Date();
-  const from = range.startDate ? new Date(range.startDate) : new Date(to.getTime() - 30 * DAY_MS);
-  if (from.getTime() > to.getTime()) throw new HttpError(400, 'The start date must be before the end date');
-  return { from, to };
-}
 
 /**
  * The Treasury page's API under /api/admin (an operator session is required). `treasury`: this node's
@@ -31,12 +20,12 @@ export function adminTreasuryRoutes(treasury: Treasury | null) {
     app.addHook('onRequest', requireAdmin);
 
     app.get('/treasury', async (request) => {
-      const { from, to } = rangeOf(request.query);
+      const { from, to } = dateRangeOf(request.query, 30);
       return treasurySummary(services, treasury, from, to);
     });
 
     app.get('/treasury/export', async (request, reply) => {
-      const { from, to } = rangeOf(request.query);
+      const { from, to } = dateRangeOf(request.query, 30);
       const file = await treasuryWorkbook(services.db, from, to);
       const day = (date: Date) => date.toISOString().slice(0, 10);
       return reply

@@ -28,6 +28,7 @@ interface Row {
   created_at: Date | string;
   review_reason: string | null;
   held_for: string | null;
+  waiting_funds_since: Date | string | null;
   frozen: boolean;
   open_flags: AdminWithdrawalRow['risk']['openFlags'] | null;
   linked: number;
@@ -43,7 +44,7 @@ export async function listWithdrawals(db: Services['db'], query: z.output<typeof
     rowsOf<Row>(
       db,
       sql`SELECT w.id::text AS id, w.user_id::text AS user_id, u.nickname, w.amount_micro::text AS amount_micro,
-                 w.fee_micro::text AS fee_micro, w.to_address, w.status, w.created_at, w.review_reason, w.held_for,
+                 w.fee_micro::text AS fee_micro, w.to_address, w.status, w.created_at, w.review_reason, w.held_for, w.waiting_funds_since,
                  u.frozen_at IS NOT NULL AS frozen,
                  (SELECT json_agg(DISTINCT f.kind) FROM risk_flags f
                    WHERE f.status = 'open' AND f.user_ids @> ARRAY[w.user_id]) AS open_flags,
@@ -67,6 +68,7 @@ export async function listWithdrawals(db: Services['db'], query: z.output<typeof
       createdAt: new Date(row.created_at).toISOString(),
       reviewReason: row.review_reason,
       heldFor: row.held_for,
+      waitingForFundsSince: row.waiting_funds_since ? new Date(row.waiting_funds_since).toISOString() : null,
       risk: { frozen: row.frozen, openFlags: row.open_flags ?? [], linkedAccounts: row.linked },
     })),
     totalWithdrawals: total?.n ?? 0,

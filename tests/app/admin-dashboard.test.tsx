@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OngoingGame, QueueEntry } from '../../protocol/game.ts';
+import type { DailyFigures } from '../../protocol/treasury.ts';
 import { resetQueueSound } from '../../admin/queueSound.ts';
 import { fakeSockets } from './fakeSocket.ts';
 import { operatorApi, paramsOf, renderAdmin } from './adminRender.tsx';
@@ -24,6 +25,7 @@ function dashboardApi(routes: Record<string, StubRoute> = {}) {
     'GET /api/admin/completed-games': { body: { games: [], totalGames: 0 } },
     'GET /api/admin/total-bets': { body: { totalBets: 0 } },
     'GET /api/admin/users': { body: { users: [], totalUsers: 0 } },
+    'GET /api/admin/daily': { body: { days: [] } },
     ...routes,
   });
 }
@@ -284,5 +286,18 @@ describe('admin dashboard (/admin/dashboard)', () => {
     await user.click(screen.getByRole('link', { name: 'Users' }));
     await screen.findByRole('heading', { name: 'Users' });
     expect(socket.disconnected).toBe(true);
+  });
+
+  it('draws the range day by day: bets and rake, deposits and withdrawals, new players, games per mode', async () => {
+    const day = (d: string): DailyFigures => ({ day: d, betsUsdt: 10, rakeUsdt: 1, depositsUsdt: 50, withdrawalsUsdt: 20, newPlayers: 3, games: { rps: 2, blot: 1, carrom: 0, backgammon: 0 } });
+    const api = dashboardApi({ 'GET /api/admin/daily': { body: { days: [day('2026-11-26'), day('2026-11-27')] } } });
+    renderAdmin('/admin/dashboard');
+    for (const title of ['Bets and rake (USDT)', 'Deposits and withdrawals (USDT)', 'New players', 'Games per mode']) {
+      expect(await screen.findByRole('figure', { name: title })).toBeInTheDocument();
+    }
+    // The same range as the figures above them.
+    const daily = paramsOf(api.callsTo('GET /api/admin/daily')[0]);
+    const bets = paramsOf(api.callsTo('GET /api/admin/total-bets')[0]);
+    expect([daily.get('startDate'), daily.get('endDate')]).toEqual([bets.get('startDate'), bets.get('endDate')]);
   });
 });

@@ -82,6 +82,7 @@ export function withdrawal(n: number, overrides: Partial<AdminWithdrawalRow> = {
     createdAt: localIso(2025, 3, 14, 12, 0),
     reviewReason: null,
     heldFor: null,
+    waitingForFundsSince: null,
     risk: { frozen: false, openFlags: [], linkedAccounts: 0 },
     ...overrides,
   };

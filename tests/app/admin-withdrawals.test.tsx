@@ -201,4 +201,19 @@ describe('admin withdrawals (/admin/withdrawals)', () => {
     await user.click(await screen.findByRole('link', { name: 'player4' }));
     expect(path()).toBe(`/admin/users/${uid(4)}/risk`);
   });
+
+  it('marks a pending withdrawal the hot wallet cannot cover as waiting for funds', async () => {
+    operatorApi({
+      'GET /api/admin/withdrawals': withdrawalsRoute(() => [
+        withdrawal(5, { status: 'pending', waitingForFundsSince: '2026-11-27T08:30:00.000Z' }),
+        withdrawal(6, { status: 'pending' }),
+      ]),
+    });
+    const { user } = renderAdmin('/admin/withdrawals');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'pending');
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal-row')).toHaveLength(2));
+    const [waiting, sending] = screen.getAllByTestId('withdrawal-row');
+    expect(within(waiting!).getByTestId('waiting-for-funds')).toHaveTextContent(/^Waiting for funds since /);
+    expect(within(sending!).queryByTestId('waiting-for-funds')).not.toBeInTheDocument();
+  });
 });

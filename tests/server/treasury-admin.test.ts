@@ -138,6 +138,17 @@ for (const kind of databaseKinds) {
       expect(summary.coverage).toBeLessThan(1);
       expect(summary.warnings).toEqual(['coverage-low', 'hot-wallet-short']);
     });
+
+    it("draws the dashboard's day: bets, deposits credited, withdrawals paid, new players, games per mode", async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const daily = await asOperator('GET', `/api/admin/daily?startDate=${today}T00:00:00Z&endDate=${today}T23:59:59Z`);
+      expect(daily.statusCode).toBe(200);
+      expect(daily.json().days).toEqual([
+        { day: today, betsUsdt: 2, rakeUsdt: 0, depositsUsdt: 30 + 45 + 25 + 15, withdrawalsUsdt: 10, newPlayers: 5, games: { rps: 1, blot: 0, carrom: 0, backgammon: 0 } },
+      ]);
+      expect((await kit.t().app.inject({ url: '/api/admin/daily' })).statusCode).toBe(401);
+      expect((await asOperator('GET', '/api/admin/daily?startDate=2026-02-02T00:00:00Z&endDate=2026-02-01T00:00:00Z')).statusCode).toBe(400);
+    });
   });
 }
 

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { completedGamesQueryOptions } from '../../api/completedGames.ts';
 import { useTotalBets } from '../../api/totalBets.ts';
+import { useDailyFigures } from '../../api/treasury.ts';
 import { usersQueryOptions } from '../../api/users.ts';
 import { useAdminSocket } from '../../adminSocket.ts';
 import { todayInput, toRangeQuery } from '../../dateRange.ts';
@@ -12,6 +13,8 @@ import { OngoingGamesCard } from './OngoingGamesCard.tsx';
 import { QueueCards } from './QueueCards.tsx';
 
 const USERS_REFRESH_MS = 30_000;
+// The chart library comes with the pages that draw (never with the player app).
+const DashboardCharts = lazy(() => import('../../charts/DashboardCharts.tsx'));
 
 function Figure({ value, pending, error }: { value: string | undefined; pending: boolean; error: boolean }) {
   if (error) return <p className="admin-figure admin-figure--error">Failed to load</p>;
@@ -30,6 +33,7 @@ export function DashboardPage() {
   // The counts come from the lists' totals: one row asked, the total read.
   const completed = useQuery(completedGamesQueryOptions({ ...range, page: 1, limit: 1 }));
   const bets = useTotalBets(range);
+  const daily = useDailyFigures(range);
   // Sign-ups send no event: the total is asked again every half minute.
   const users = useQuery({ ...usersQueryOptions({ page: 1, limit: 1 }), refetchInterval: USERS_REFRESH_MS });
   const listLink = `/admin/completed-games?${new URLSearchParams({ start, end }).toString()}`;
@@ -61,6 +65,12 @@ export function DashboardPage() {
           <Link to="/admin/users">View All</Link>
         </article>
       </div>
+
+      {daily.data && (
+        <Suspense fallback={<p className="muted">Loading charts...</p>}>
+          <DashboardCharts days={daily.data.days} />
+        </Suspense>
+      )}
 
       <OngoingGamesCard />
     </section>

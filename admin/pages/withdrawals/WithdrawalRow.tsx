@@ -55,6 +55,11 @@ export function WithdrawalRow({ row, onApprove, onReject }: WithdrawalRowProps) 
       <td className="admin-mono">{row.toAddress}</td>
       <td>
         {withdrawalStatusNames[row.status] ?? row.status}
+        {row.waitingForFundsSince && (
+          <p className="admin-badge admin-badge--warning" data-testid="waiting-for-funds">
+            Waiting for funds since {formatAdminDate(row.waitingForFundsSince)}
+          </p>
+        )}
         {row.heldFor && (
           <p className="muted" data-testid="held-for">
             Held: {row.heldFor}
