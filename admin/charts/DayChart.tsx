@@ -40,7 +40,7 @@ export function DayChart<Row extends { day: string }>({ title, rows, series, kin
         <LineChart width={WIDTH} height={HEIGHT} data={rows}>
           {parts}
           {series.map((s) => (
-            <Line key={s.key} type="monotone" dataKey={s.key as string} name={s.name} stroke={s.colour} dot={false} connectNulls isAnimationActive={false} />
+            <Line key={s.key} type="monotone" dataKey={s.key as string} name={s.name} stroke={s.colour} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
           ))}
         </LineChart>
       ) : (

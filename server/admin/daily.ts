@@ -15,7 +15,9 @@ const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-M
  * withdrawals paid, players who joined, and games started per mode. One grouped statement per source.
  */
 export async function dailyFigures(db: Queryable, from: Date, to: Date): Promise<DailyFigures[]> {
-  const last = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
+  // The range's end is often in the future (the pickers' end of day): the days stop at today.
+  const until = new Date(Math.min(to.getTime(), Date.now()));
+  const last = Date.UTC(until.getUTCFullYear(), until.getUTCMonth(), until.getUTCDate());
   const first = Math.max(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()), last - (MAX_DAYS - 1) * DAY_MS);
   const start = new Date(first).toISOString();
   const end = new Date(last + DAY_MS).toISOString();

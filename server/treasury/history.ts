@@ -15,7 +15,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * day's withdrawals and sweeps against the withdrawal fees players paid.
  */
 export async function treasuryDays(db: Db, from: Date, to: Date): Promise<TreasuryDay[]> {
-  const last = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()));
+  // The range's end is often in the future (the pickers' end of day): the days stop at today.
+  const end = new Date(Math.min(to.getTime(), Date.now()));
+  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()));
   const first = new Date(Math.max(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()), last.getTime() - (MAX_DAYS - 1) * DAY_MS));
   const dayOf = (date: Date) => date.toISOString().slice(0, 10);
   const snapshots = await db
