@@ -21,7 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openRedis } from './redis.ts';
 import { createSockets } from './sockets/index.ts';
 import { userRoutes } from './users/routes.ts';
-import { chainGateway } from './wallet/chain.ts';
+import { openChain } from './wallet/chain.ts';
 import { devchainRoutes, walletRoutes } from './wallet/routes.ts';
 import { startWalletWorkers } from './wallet/workers.ts';
 import { adminGameRoutes } from './games/adminRoutes.ts';
@@ -71,7 +71,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   await registerSecurityHeaders(app, config.nodeEnv === 'production');
   registerErrorHandling(app);
 
-  const gateway = chainGateway(config, database);
+  const gateway = await openChain(config, database);
   // The devchain's deposit keys are public, so its web node can sweep on an operator's word; on tron
   // only the treasury process holds them (server/cli/treasury.ts).
   const treasury = config.wallet.chain === 'devchain' && isTreasuryChain(gateway) ? buildTreasury(config, database.db, gateway, log) : null;

@@ -11,7 +11,7 @@ import { TreasuryKeyError } from '../treasury/keys.ts';
 import { buildTreasury, isTreasuryChain } from '../treasury/service.ts';
 import { sweepPass, type SweepReport } from '../treasury/sweeps.ts';
 import { sweepTable } from '../treasury/table.ts';
-import { chainGateway } from '../wallet/chain.ts';
+import { openChain } from '../wallet/chain.ts';
 
 /** How long `sweep` follows its sweeps before it leaves the rest to the next pass. */
 const FOLLOW_MS = 5 * 60_000;
@@ -35,7 +35,7 @@ try {
 const log = serverLog(mode === 'sweep' ? 'warn' : config.logLevel);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
-const chain = chainGateway(config, database);
+const chain = await openChain(config, database);
 if (!isTreasuryChain(chain)) {
   console.error(`The treasury cannot sign on CHAIN=${config.wallet.chain} yet.`);
   await database.close();

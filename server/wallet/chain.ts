@@ -4,10 +4,15 @@ import { Devchain } from './devchain.ts';
 import type { ChainGateway } from './gateway.ts';
 import { TronGateway } from './tron.ts';
 
-/** The chain the config names: the devchain in the database, or TRON through TronGrid. */
-export function chainGateway(config: Config, database: Database): ChainGateway {
+/**
+ * The chain the config names: the devchain in the database (its genesis block written before anything
+ * reads it, so a first request finds the chain as it will stay), or TRON through TronGrid.
+ */
+export async function openChain(config: Config, database: Database): Promise<ChainGateway> {
   if (config.wallet.chain === 'devchain') {
-    return new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro, stakedSun: config.wallet.devchainStakedSun });
+    const devchain = new Devchain(database.db, { blockMs: config.wallet.devchainBlockMs, hotWalletMicro: config.wallet.devchainHotWalletMicro, stakedSun: config.wallet.devchainStakedSun });
+    await devchain.height();
+    return devchain;
   }
   const tron = config.wallet.tron;
   if (!tron) throw new Error('CHAIN=tron needs TRON_XPUB and TRON_HOT_WALLET_KEY');

@@ -1,3 +1,4 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import type pg from 'pg';
@@ -7,7 +8,7 @@ import type { GameUpdate } from '../../protocol/game.ts';
 import type { RpsChoice, RpsGameView } from '../../protocol/rps.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
-import { accountXpubFromSeed, privateKeyFromSeed } from '../../server/wallet/tronAddress.ts';
+import { accountXpubFromSeed, privateKeyFromSeed, tronAddressOf } from '../../server/wallet/tronAddress.ts';
 import {
   HoldingTronGrid,
   TcpProxy,
@@ -243,6 +244,10 @@ describe.runIf(url)('faults: a node killed between claiming a withdrawal and hea
 
   beforeAll(async () => {
     await tron.start();
+    // The hot wallet holds USDT on the chain (a withdrawal it cannot cover would wait for funds) and TRX for its fees.
+    const hotWallet = tronAddressOf(secp256k1.getPublicKey(Buffer.from(HOT_KEY, 'hex'), true));
+    tron.chain.addTransfer({ to: hotWallet, currency: 'TRX', amountRaw: 10_000_000_000n, confirmed: true });
+    tron.chain.addTransfer({ to: hotWallet, currency: 'USDT', amountRaw: 1_000_000_000_000n, confirmed: true });
     schema = await freshSchema(url as string);
     env = {
       DATABASE_URL: schema.databaseUrl,

@@ -92,10 +92,11 @@ async function botApi(): Promise<{ url: string; close(): Promise<void> }> {
 /**
  * The snapshot covers every table of the schema (a table added later is watched too) except these:
  * sessions and the record of session starts (logging in and out is what those routes do; a socket's
- * authenticate is one too), the operators' audit trail (sign-in attempts are recorded), and the
- * migrations' own bookkeeping.
+ * authenticate is one too), the operators' audit trail (sign-in attempts are recorded), the cache of
+ * deposit addresses' chain balances (a valid read of the Treasury page reads the chain afresh for the
+ * addresses whose deposits are newer than their reading), and the migrations' own bookkeeping.
  */
-const UNWATCHED_TABLES = ['sessions', 'session_signals', 'admin_audit', 'schema_migrations'];
+const UNWATCHED_TABLES = ['sessions', 'session_signals', 'admin_audit', 'chain_balances', 'schema_migrations'];
 
 interface Route {
   method: string;
