@@ -4,6 +4,7 @@ import { Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { adminLogout } from '../src/api/adminLogout.ts';
 import { useAdminSession } from '../src/api/adminSession.ts';
 import { isUnauthorized } from '../src/api/http.ts';
+import { adminPages } from './pages.ts';
 import { LoadingOverlay } from './ui/LoadingOverlay.tsx';
 import { onAdminUnauthorized } from './api/adminHttp.ts';
 import { clearAdminToken, readAdminToken } from './adminToken.ts';
@@ -50,12 +51,13 @@ export function AdminLayout() {
       <header className="admin__bar">
         <p className="admin__brand">Duel Stakes · Back office</p>
         <nav className="admin__nav" aria-label="Back office">
-          <NavLink to="/admin/dashboard">Dashboard</NavLink>
-          <NavLink to="/admin/completed-games">Completed Games</NavLink>
-          <NavLink to="/admin/users">Users</NavLink>
-          <NavLink to="/admin/risk">Risk</NavLink>
-          <NavLink to="/admin/withdrawals">Withdrawals</NavLink>
-          <NavLink to="/admin/treasury">Treasury</NavLink>
+          {adminPages
+            .filter((page) => operator.data?.permissions?.includes(page.permission))
+            .map((page) => (
+              <NavLink key={page.path} to={page.path}>
+                {page.title}
+              </NavLink>
+            ))}
         </nav>
         <div className="admin__who">
           {operator.data && <span className="muted">{operator.data.username}</span>}

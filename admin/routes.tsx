@@ -5,6 +5,7 @@ import { DashboardPage } from './pages/dashboard/DashboardPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { RiskPage } from './pages/risk/RiskPage.tsx';
 import { TreasuryPage } from './pages/treasury/TreasuryPage.tsx';
+import { Allowed } from './ui/Allowed.tsx';
 import { UserRiskPage } from './pages/user-risk/UserRiskPage.tsx';
 import { UsersPage } from './pages/users/UsersPage.tsx';
 import { WithdrawalsPage } from './pages/withdrawals/WithdrawalsPage.tsx';
@@ -18,10 +19,24 @@ export const adminRoutes: RouteObject[] = [
       { path: '/admin/dashboard', element: <DashboardPage /> },
       { path: '/admin/completed-games', element: <CompletedGamesPage /> },
       { path: '/admin/users', element: <UsersPage /> },
-      { path: '/admin/users/:id/risk', element: <UserRiskPage /> },
+      {
+        path: '/admin/users/:id/risk',
+        element: (
+          <Allowed permission="players">
+            <UserRiskPage />
+          </Allowed>
+        ),
+      },
       { path: '/admin/risk', element: <RiskPage /> },
       { path: '/admin/withdrawals', element: <WithdrawalsPage /> },
-      { path: '/admin/treasury', element: <TreasuryPage /> },
+      {
+        path: '/admin/treasury',
+        element: (
+          <Allowed permission="treasury">
+            <TreasuryPage />
+          </Allowed>
+        ),
+      },
     ],
   },
   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },

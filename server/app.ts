@@ -5,12 +5,13 @@ import type { Logger } from 'pino';
 import { serverLog } from './log.ts';
 import { adminReportRoutes } from './admin/reportRoutes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { adminOperatorRoutes } from './admin/operatorRoutes.ts';
 import { refreshChainBalances } from './admin/chainBalances.ts';
 import { startRounds } from './background.ts';
 import { authRoutes } from './auth/routes.ts';
 import { telegramRoutes } from './auth/telegram.ts';
 import type { Config } from './config.ts';
-import './context.ts';
+import type { OperatorRoute } from './context.ts';
 import type { Database } from './db/client.ts';
 import { serveClientApps } from './http/clientApps.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -97,6 +98,22 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   app.decorateRequest('admin', null);
   app.decorateRequest('mover', null);
 
+  // Every /api/admin route but the sign-in names the permission it needs (protocol/operators.ts); one that
+  // forgets is refused to everyone at run time, and stops the start here, where its author sees it.
+  const operatorRoutes: OperatorRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/admin/') || route.url === '/api/admin/login') return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      operatorRoutes.push({ method, url: route.url, permission: route.config?.permission ?? null });
+    }
+  });
+  app.decorate('operatorRoutes', operatorRoutes);
+  app.addHook('onReady', async () => {
+    const unnamed = operatorRoutes.filter((route) => route.permission === null);
+    if (unnamed.length) throw new Error(`admin routes without a permission: ${unnamed.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+  });
+
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
@@ -134,6 +151,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(adminIntegrityRoutes, { prefix: '/admin' });
       await api.register(adminProofRoutes, { prefix: '/admin' });
       await api.register(adminTreasuryRoutes(treasury), { prefix: '/admin' });
+      await api.register(adminOperatorRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

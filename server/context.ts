@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../protocol/socket.ts';
+import type { OperatorPermission } from '../protocol/operators.ts';
+import type { SessionOperator } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { UserRow } from './db/schema.ts';
@@ -24,9 +26,22 @@ export interface Services {
   wallet: { gateway: ChainGateway; rules: DepositRules; pollMs: number };
 }
 
+/** An /api/admin route and the permission its operator's role must allow (app.ts collects them). */
+export interface OperatorRoute {
+  method: string;
+  url: string;
+  permission: OperatorPermission | null;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What an operator's role must allow for this /api/admin route (protocol/operators.ts); none: refused. */
+    permission?: OperatorPermission;
+  }
   interface FastifyInstance {
     services: Services;
+    /** Every /api/admin route but the sign-in, with its permission. */
+    operatorRoutes: OperatorRoute[];
   }
   interface FastifyRequest {
     /** Set by the player-session guard. */
@@ -34,6 +49,6 @@ declare module 'fastify' {
     /** Set by the move routes' guard (guards.ts requireMover). */
     mover: Mover | null;
     /** Set by the operator-session guard. */
-    admin: { id: string; username: string } | null;
+    admin: SessionOperator | null;
   }
 }

@@ -26,16 +26,16 @@ export async function adminReportRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services;
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/completed-games', async (request) => completedGames(db, parseInput(completedGamesQuery, request.query)));
-  app.get('/total-bets', async (request) => ({ totalBets: await totalBets(db, parseInput(dateRangeQuery, request.query)) }));
-  app.get('/daily', async (request) => {
+  app.get('/completed-games', { config: { permission: 'read' } }, async (request) => completedGames(db, parseInput(completedGamesQuery, request.query)));
+  app.get('/total-bets', { config: { permission: 'read' } }, async (request) => ({ totalBets: await totalBets(db, parseInput(dateRangeQuery, request.query)) }));
+  app.get('/daily', { config: { permission: 'read' } }, async (request) => {
     const { from, to } = dateRangeOf(request.query, 0);
     return { days: await dailyFigures(db, from, to) };
   });
-  app.get('/users', async (request) => usersPage(db, parseInput(usersFilters, request.query)));
-  app.get('/users/export', async (request) => ({ users: await usersExport(db, parseInput(usersFilters, request.query)) }));
+  app.get('/users', { config: { permission: 'read' } }, async (request) => usersPage(db, parseInput(usersFilters, request.query)));
+  app.get('/users/export', { config: { permission: 'exports' } }, async (request) => ({ users: await usersExport(db, parseInput(usersFilters, request.query)) }));
 
-  app.get('/users/:id/transactions/export', async (request, reply) => {
+  app.get('/users/:id/transactions/export', { config: { permission: 'exports' } }, async (request, reply) => {
     const { id } = parseInput(userParams, request.params);
     const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
     if (!user) throw new HttpError(404, 'Unknown user');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
@@ -6,6 +6,13 @@ import { namedStatement } from '../db/named.ts';
 import { rowReader } from '../db/rows.ts';
 import { admins, sessions, users, type UserRow } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { OperatorRole } from '../../protocol/operators.ts';
+
+export interface SessionOperator {
+  id: string;
+  username: string;
+  role: OperatorRole;
+}
 
 export const PLAYER_COOKIE = 'sid';
 export const ADMIN_COOKIE = 'admin_sid';
@@ -69,16 +76,14 @@ export async function findPlayer(db: Queryable, { header, cookie }: PlayerCreden
   return cookieUser && cookieUser.id !== user.id ? null : user;
 }
 
-export async function findSessionAdmin(
-  db: Queryable,
-  token: string | undefined,
-): Promise<{ id: string; username: string } | null> {
+/** The operator of a session, while it lasts and while an owner has not disabled them, with their role. */
+export async function findSessionAdmin(db: Queryable, token: string | undefined): Promise<SessionOperator | null> {
   if (!token) return null;
   const rows = await db
-    .select({ id: admins.id, username: admins.username })
+    .select({ id: admins.id, username: admins.username, role: admins.role })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNotNull(sessions.adminId)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNotNull(sessions.adminId), isNull(admins.disabledAt)))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -1,7 +1,9 @@
-// `npm run admin:create -- <username>`: creates an operator (or sets the password of an existing one).
+// `npm run admin:create -- <username> [--role owner|finance|support|viewer]`: creates an operator (an owner
+// unless --role says otherwise), or sets the password (and the role, when given) of an existing one.
 // The password is asked for on the terminal without echo, or read from standard input when piped.
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
+import { OPERATOR_ROLES, operatorRole } from '../../protocol/operators.ts';
 import { ensureOperator } from '../admin/operators.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -24,9 +26,13 @@ async function askPassword(prompt: string): Promise<string> {
   return answer;
 }
 
-const username = process.argv[2]?.trim();
-if (!username || !/^[\w.-]{3,64}$/.test(username)) {
-  console.error('Usage: npm run admin:create -- <username>   (3–64 letters, digits, _ . -)');
+const args = process.argv.slice(2);
+const roleAt = args.indexOf('--role');
+const roleArg = roleAt >= 0 ? args.splice(roleAt, 2)[1] : undefined;
+const username = args[0]?.trim();
+const role = roleArg === undefined ? undefined : operatorRole.safeParse(roleArg);
+if (!username || !/^[\w.-]{3,64}$/.test(username) || (role && !role.success)) {
+  console.error(`Usage: npm run admin:create -- <username> [--role ${OPERATOR_ROLES.join('|')}]   (3–64 letters, digits, _ . -; a new operator is an owner unless --role says otherwise)`);
   process.exit(2);
 }
 const password = await askPassword(`Password for operator ${username}: `);
@@ -37,6 +43,6 @@ if (password.length < 8) {
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
-const outcome = await ensureOperator(database.db, username, password);
+const outcome = await ensureOperator(database.db, username, password, role?.data);
 await database.close();
 console.log(`Operator ${username} ${outcome}.`);

@@ -51,6 +51,10 @@ export const admins = pgTable('admins', {
   username: text('username').notNull(),
   passwordHash: text('password_hash').notNull(),
   createdAt: createdAt(),
+  /** What they may do (protocol/operators.ts). */
+  role: text('role', { enum: ['owner', 'finance', 'support', 'viewer'] }).notNull().default('owner'),
+  /** Switched off by an owner: no sign-in, no session. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const playedGames = pgTable('played_games', {

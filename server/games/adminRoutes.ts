@@ -14,17 +14,17 @@ export async function adminGameRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/ongoing-games', async () => ongoingGames(services.db));
-  app.get('/queues', async () => queueSnapshot(services.db));
+  app.get('/ongoing-games', { config: { permission: 'read' } }, async () => ongoingGames(services.db));
+  app.get('/queues', { config: { permission: 'read' } }, async () => queueSnapshot(services.db));
 
-  app.post('/games/:id/cancel', async (request) => {
+  app.post('/games/:id/cancel', { config: { permission: 'games' } }, async (request) => {
     const { id } = parseInput(gameParams, request.params);
     const row = await cancelGame(services, id, sessionAdminId(request));
     return { gameId: row.id, status: row.status };
   });
 
   /** Spec §7: an array of log lines. The game's proof (GET …/proof, rules/verify.ts) is what replays it. */
-  app.get('/games/:id/log', async (request) => {
+  app.get('/games/:id/log', { config: { permission: 'games' } }, async (request) => {
     const { id } = parseInput(gameParams, request.params);
     const [game] = await services.db.select({ id: games.id, seed: games.seed, status: games.status }).from(games).where(eq(games.id, id));
     if (!game) throw new HttpError(404, 'Game not found');

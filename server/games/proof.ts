@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fairnessText, type GameProof } from '../../protocol/fairness.ts';
 import { gameIdParams, gameText } from '../../protocol/game.ts';
+import { mayDo } from '../../protocol/operators.ts';
 import { rulesOfMode } from '../../rules/registry.ts';
 import { proofResultOf } from '../../rules/verify.ts';
 import { findPlayer, findSessionAdmin } from '../auth/sessions.ts';
@@ -46,7 +47,7 @@ export async function proofOf(db: Queryable, gameId: string, forOperator = false
   };
 }
 
-/** Who may read a proof: the game's two players and operators; anyone else is told nothing. */
+/** Who may read a proof: the game's two players and operators whose role reads games; anyone else is told nothing. */
 async function mayRead(request: FastifyRequest, db: Queryable, gameId: string): Promise<void> {
   const user = await findPlayer(db, playerCredentials(request));
   if (user) {
@@ -57,7 +58,7 @@ async function mayRead(request: FastifyRequest, db: Queryable, gameId: string): 
     if (seat) return;
   }
   const admin = await findSessionAdmin(db, adminToken(request));
-  if (admin) return;
+  if (admin && mayDo(admin.role, 'games')) return;
   if (user) throw new HttpError(404, gameText.gameNotFound);
   throw new HttpError(401, 'Not signed in');
 }
@@ -66,7 +67,7 @@ async function mayRead(request: FastifyRequest, db: Queryable, gameId: string): 
 export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services;
   app.addHook('onRequest', requireAdmin);
-  app.get('/games/:gameId/proof', async (request) => proofOf(db, parseInput(gameIdParams, request.params).gameId, true));
+  app.get('/games/:gameId/proof', { config: { permission: 'games' } }, async (request) => proofOf(db, parseInput(gameIdParams, request.params).gameId, true));
 }
 
 /** GET /api/games/{gameId}/proof. */

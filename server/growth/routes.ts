@@ -37,7 +37,7 @@ const userParams = z.object({ id: z.uuid({ error: 'Unknown user' }) });
 export async function adminGrowthRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   app.addHook('onRequest', requireAdmin);
-  app.post('/users/:id/affiliate', async (request) => {
+  app.post('/users/:id/affiliate', { config: { permission: 'players' } }, async (request) => {
     const { id } = parseInput(userParams, request.params);
     const body = parseInput(affiliateSettingBody, request.body);
     await setAffiliation(services, sessionAdminId(request), id, body);

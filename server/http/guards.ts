@@ -3,6 +3,7 @@ import type { UserRow } from '../db/schema.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import { knownSessions, learnSession, soleSessionHash } from '../auth/knownSessions.ts';
 import { validationText } from '../../protocol/errors.ts';
+import { mayDo } from '../../protocol/operators.ts';
 import type { z } from 'zod';
 import { HttpError, parseInput } from './errors.ts';
 
@@ -76,10 +77,17 @@ export function adminToken(request: FastifyRequest): string | undefined {
   return bearerToken(request.headers.authorization) || request.cookies[ADMIN_COOKIE];
 }
 
-/** onRequest hook for every /api/admin route but login: an operator session, whatever else is sent. */
+export const ROLE_REFUSED = 'Your role does not allow this';
+
+/**
+ * onRequest hook for every /api/admin route but login: an operator session, whatever else is sent, whose
+ * role allows the route's permission (its `config.permission`; a route that names none is refused to all).
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   request.admin = await findSessionAdmin(request.server.services.db, adminToken(request));
   if (!request.admin) throw new HttpError(401, 'Operator sign-in required');
+  const { permission } = request.routeOptions.config;
+  if (!permission || !mayDo(request.admin.role, permission)) throw new HttpError(403, ROLE_REFUSED);
 }
 
 /** The signed-in operator of a route guarded by requireAdmin (whose id their actions are audited under). */

@@ -18,31 +18,31 @@ export async function adminIntegrityRoutes(app: FastifyInstance): Promise<void> 
   const { services } = app;
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/risk/flags', async (request) => listFlags(services.db, parseInput(riskFlagsQuery, request.query)));
+  app.get('/risk/flags', { config: { permission: 'read' } }, async (request) => listFlags(services.db, parseInput(riskFlagsQuery, request.query)));
 
-  app.post('/risk/flags/:id/dismiss', async (request) => {
+  app.post('/risk/flags/:id/dismiss', { config: { permission: 'risk' } }, async (request) => {
     const { id } = parseInput(flagParams, request.params);
     const { note } = parseInput(dismissFlagBody, request.body);
     await dismissFlag(services, sessionAdminId(request), id, note);
     return { ok: true };
   });
 
-  app.get('/users/:id/risk', async (request) => userRisk(services.db, parseInput(userParams, request.params).id));
+  app.get('/users/:id/risk', { config: { permission: 'players' } }, async (request) => userRisk(services.db, parseInput(userParams, request.params).id));
 
-  app.post('/users/:id/freeze', async (request) => {
+  app.post('/users/:id/freeze', { config: { permission: 'freeze' } }, async (request) => {
     const { id } = parseInput(userParams, request.params);
     return setFrozen(services, sessionAdminId(request), id, parseInput(freezeBody, request.body));
   });
 
-  app.get('/withdrawals', async (request) => listWithdrawals(services.db, parseInput(adminWithdrawalsQuery, request.query)));
+  app.get('/withdrawals', { config: { permission: 'read' } }, async (request) => listWithdrawals(services.db, parseInput(adminWithdrawalsQuery, request.query)));
 
-  app.post('/withdrawals/:id/approve', async (request) => {
+  app.post('/withdrawals/:id/approve', { config: { permission: 'withdrawals' } }, async (request) => {
     const { id } = parseInput(withdrawalParams, request.params);
     parseInput(emptyBody, request.body);
     return decideWithdrawal(services, sessionAdminId(request), id, { approve: true });
   });
 
-  app.post('/withdrawals/:id/reject', async (request) => {
+  app.post('/withdrawals/:id/reject', { config: { permission: 'withdrawals' } }, async (request) => {
     const { id } = parseInput(withdrawalParams, request.params);
     const { reason } = parseInput(rejectWithdrawalBody, request.body);
     return decideWithdrawal(services, sessionAdminId(request), id, { approve: false, reason });

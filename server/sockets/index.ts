@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import type { RedisLink } from '../redis.ts';
 import { socketParser } from './encoder.ts';
 import { integrityText } from '../../protocol/integrity.ts';
+import { mayDo } from '../../protocol/operators.ts';
 import { noteSessionStart, parseDeviceId, socketIp } from '../integrity/signals.ts';
 
 export interface SocketData {
@@ -70,7 +71,8 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
       }
       if (user) learnSession(app.services, credentials, user.id);
       socket.data.userId = user?.id ?? null;
-      socket.data.adminId = admin?.id ?? null;
+      // The admin room carries the dashboard's feeds: for operators whose role may read them.
+      socket.data.adminId = admin && mayDo(admin.role, 'read') ? admin.id : null;
       next();
     } catch (error) {
       app.log.error({ err: error }, 'socket handshake failed');

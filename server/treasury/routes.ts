@@ -19,12 +19,12 @@ export function adminTreasuryRoutes(treasury: Treasury | null) {
     const { services } = app;
     app.addHook('onRequest', requireAdmin);
 
-    app.get('/treasury', async (request) => {
+    app.get('/treasury', { config: { permission: 'treasury' } }, async (request) => {
       const { from, to } = dateRangeOf(request.query, 30);
       return treasurySummary(services, treasury, from, to);
     });
 
-    app.get('/treasury/export', async (request, reply) => {
+    app.get('/treasury/export', { config: { permission: 'exports' } }, async (request, reply) => {
       const { from, to } = dateRangeOf(request.query, 30);
       const file = await treasuryWorkbook(services.db, from, to);
       const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -34,7 +34,7 @@ export function adminTreasuryRoutes(treasury: Treasury | null) {
         .send(file);
     });
 
-    app.post('/treasury/sweep', async (request) => {
+    app.post('/treasury/sweep', { config: { permission: 'treasury' } }, async (request) => {
       if (!treasury) {
         throw new HttpError(409, 'This node holds no deposit key: sweeps run in the treasury process (npm run treasury -- sweep)');
       }

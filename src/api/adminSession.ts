@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OperatorSession } from '../../protocol/operators.ts';
 import { get } from './http.ts';
 
-/** GET /api/admin/session → {username} of the operator (admin cookie or Bearer token); 401 otherwise. */
-export const fetchAdminSession = (token: string | null) => get<{ username: string }>('/admin/session', { bearer: token });
+/** GET /api/admin/session → {username, role, permissions} of the operator (admin cookie or Bearer token); 401 otherwise. */
+export const fetchAdminSession = (token: string | null) => get<OperatorSession>('/admin/session', { bearer: token });
 
 export const adminSessionQueryOptions = (token: string | null) =>
   queryOptions({ queryKey: ['admin-session', token] as const, queryFn: () => fetchAdminSession(token), retry: false });

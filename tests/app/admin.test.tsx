@@ -1,3 +1,4 @@
+import { ROLE_PERMISSIONS } from '../../protocol/operators.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ const operatorApi = (token = 'operator-token') =>
         : { status: 401, body: { message: 'Invalid credentials' } },
     'GET /api/admin/session': ({ headers }) =>
       headers.authorization === `Bearer ${token}`
-        ? { body: { username: 'operator' } }
+        ? { body: { username: 'operator', role: 'owner', permissions: [...ROLE_PERMISSIONS.owner] } }
         : { status: 401, body: { message: 'Not signed in' } },
     'POST /api/admin/logout': { body: { ok: true } },
   });

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { onTestFinished, vi } from 'vitest';
+import { ROLE_PERMISSIONS, type OperatorRole } from '../../protocol/operators.ts';
 import { createAdminQueryClient } from '../../admin/AdminApp.tsx';
 import { adminRoutes } from '../../admin/routes.tsx';
 import { stubApi, type StubCall, type StubRoute } from './apiStub.ts';
@@ -21,12 +22,14 @@ export function renderAdmin(path: string) {
   return { ...view, router, queryClient, user: userEvent.setup(), path: () => router.state.location.pathname };
 }
 
-/** A signed-in operator (stored token, the session answers) and the given admin routes. */
-export function operatorApi(routes: Record<string, StubRoute> = {}) {
+/** A signed-in operator (stored token, the session answers; an owner unless `role` says otherwise) and the given admin routes. */
+export function operatorApi(routes: Record<string, StubRoute> = {}, role: OperatorRole = 'owner') {
   window.localStorage.setItem('adminToken', OPERATOR_TOKEN);
   return stubApi({
     'GET /api/admin/session': ({ headers }) =>
-      headers.authorization === `Bearer ${OPERATOR_TOKEN}` ? { body: { username: 'operator' } } : { status: 401, body: { message: 'Not signed in' } },
+      headers.authorization === `Bearer ${OPERATOR_TOKEN}`
+        ? { body: { username: 'operator', role, permissions: [...ROLE_PERMISSIONS[role]] } }
+        : { status: 401, body: { message: 'Not signed in' } },
     'POST /api/admin/logout': { body: { ok: true } },
     ...routes,
   });

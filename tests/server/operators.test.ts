@@ -21,7 +21,7 @@ for (const kind of databaseKinds) {
       expect(res.cookies.find((c) => c.name === 'admin_sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
       const byBearer = await t.app.inject({ url: '/api/admin/session', headers: { authorization: `Bearer ${token}` } });
-      expect(byBearer.json()).toEqual({ username: 'boss' });
+      expect(byBearer.json()).toMatchObject({ username: 'boss', role: 'owner' });
       const byCookie = await t.app.inject({ url: '/api/admin/session', headers: { cookie: cookieOf(res, 'admin_sid') } });
       expect(byCookie.statusCode).toBe(200);
     });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCan } from '../../operator.ts';
 
 interface DownloadButtonProps {
   /** 'Log', 'Proof': the button says "Download Log", and is named for its game. */
@@ -11,6 +12,8 @@ interface DownloadButtonProps {
 /** One of a game's downloads (completed games, a player's risk view): busy while it runs. */
 export function DownloadButton({ what, gameId, download }: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
+  // A game's log and proof are for the roles that handle games.
+  if (!useCan('games')) return null;
   return (
     <button
       className="button button--secondary button--small"

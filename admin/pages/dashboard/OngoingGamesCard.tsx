@@ -6,6 +6,7 @@ import { useCancelGame } from '../../api/cancelGame.ts';
 import { useOngoingGames } from '../../api/ongoingGames.ts';
 import { adminGameNames, formatBet } from '../../format.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { useCan } from '../../operator.ts';
 
 function CancelGamePopup({ game, onClose }: { game: OngoingGame; onClose: () => void }) {
   const cancel = useCancelGame();
@@ -44,6 +45,7 @@ function CancelGamePopup({ game, onClose }: { game: OngoingGame; onClose: () => 
 /** Spec §2: game name, id and running time in seconds, live from ongoingGamesUpdate, ticking between events. */
 export function OngoingGamesCard() {
   const ongoing = useOngoingGames();
+  const mayCancel = useCan('games');
   const games = ongoing.data ?? [];
   const now = useNow(1000, games.length > 0);
   const [confirming, setConfirming] = useState<OngoingGame | null>(null);
@@ -85,9 +87,13 @@ export function OngoingGamesCard() {
                   {game.duration + sinceAnswer} s
                 </td>
                 <td>
-                  <button className="button button--danger button--small" type="button" aria-label={`Cancel game ${game.id}`} onClick={() => setConfirming(game)}>
-                    Cancel
-                  </button>
+                  {mayCancel ? (
+                    <button className="button button--danger button--small" type="button" aria-label={`Cancel game ${game.id}`} onClick={() => setConfirming(game)}>
+                      Cancel
+                    </button>
+                  ) : (
+                    '—'
+                  )}
                 </td>
               </tr>
             ))}

@@ -2,6 +2,7 @@ import { riskFlagLabels, type RiskFlag } from '../../../protocol/integrity.ts';
 import { formatAdminDate } from '../../format.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { FlagAccounts, FlagDetail } from './FlagSummary.tsx';
+import { useCan } from '../../operator.ts';
 
 const COLUMNS = ['Kind', 'Accounts', 'Count', 'First Seen', 'Last Seen', 'Detail', 'Actions'] as const;
 
@@ -17,6 +18,7 @@ interface FlagsTableProps {
 
 function FlagRow({ flag, onDismiss }: { flag: RiskFlag; onDismiss: () => void }) {
   const label = riskFlagLabels[flag.kind] ?? flag.kind;
+  const mayDismiss = useCan('risk');
   return (
     <tr data-testid="risk-flag">
       <td>{label}</td>
@@ -30,7 +32,9 @@ function FlagRow({ flag, onDismiss }: { flag: RiskFlag; onDismiss: () => void })
         <FlagDetail flag={flag} />
       </td>
       <td>
-        {flag.status === 'open' ? (
+        {flag.status === 'open' && !mayDismiss ? (
+          <span className="admin-badge">Open</span>
+        ) : flag.status === 'open' ? (
           <button className="button button--secondary button--small" type="button" aria-label={`Dismiss flag: ${label} (${flag.nicknames.join(', ')})`} onClick={onDismiss}>
             Dismiss
           </button>

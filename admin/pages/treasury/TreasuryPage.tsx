@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { messageOf } from '../../../src/api/http.ts';
 import { fetchTreasuryExport, useSweepNow, useTreasury } from '../../api/treasury.ts';
 import { todayInput, toRangeQuery } from '../../dateRange.ts';
+import { useCan } from '../../operator.ts';
 import { saveFile } from '../../ui/download.ts';
 import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
 import { FormError } from '../../ui/FormError.tsx';
@@ -25,6 +26,7 @@ export function TreasuryPage() {
   const [end, setEnd] = useState(todayInput);
   const range = toRangeQuery(start, end);
   const treasury = useTreasury(range);
+  const mayExport = useCan('exports');
   const sweep = useSweepNow();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -49,9 +51,11 @@ export function TreasuryPage() {
         <h1 className="admin__title">Treasury</h1>
         <div className="admin-toolbar" role="group" aria-label="Date range">
           <DateRangeFields start={start} end={end} onStart={setStart} onEnd={setEnd} />
-          <button className="button button--secondary" type="button" disabled={exporting} onClick={() => void download()}>
-            Export xlsx
-          </button>
+          {mayExport && (
+            <button className="button button--secondary" type="button" disabled={exporting} onClick={() => void download()}>
+              Export xlsx
+            </button>
+          )}
           {data?.canSweep && (
             <button className="button" type="button" disabled={sweep.isPending} onClick={() => sweep.mutate()}>
               {sweep.isPending ? 'Sweeping…' : 'Sweep now'}

@@ -3,6 +3,7 @@ import type { UserRiskAnswer } from '../../../protocol/integrity.ts';
 import { formatAdminDate, formatUsdt } from '../../format.ts';
 import { RiskLink } from '../../ui/RiskLink.tsx';
 import { FreezePopup } from './FreezePopup.tsx';
+import { useCan } from '../../operator.ts';
 
 /** Frozen (red, with the reason and since when) or Active. */
 function FrozenState({ user }: { user: UserRiskAnswer['user'] }) {
@@ -23,6 +24,7 @@ function FrozenState({ user }: { user: UserRiskAnswer['user'] }) {
 export function AccountHeader({ user, linkedAccounts }: { user: UserRiskAnswer['user']; linkedAccounts: UserRiskAnswer['linkedAccounts'] }) {
   // The action chosen on opening: the popup keeps it while the data behind changes (its own answer, a refetch).
   const [freezeTo, setFreezeTo] = useState<boolean | null>(null);
+  const mayFreeze = useCan('freeze');
   const inviter = user.invitedBy;
   const facts: [string, ReactNode][] = [
     ['Username', user.username],
@@ -39,13 +41,15 @@ export function AccountHeader({ user, linkedAccounts }: { user: UserRiskAnswer['
       <div className="admin-account__head">
         <h1 className="admin__title">{user.nickname}</h1>
         <FrozenState user={user} />
-        <button
-          className={user.frozen ? 'button button--secondary button--small admin-toolbar__end' : 'button button--danger button--small admin-toolbar__end'}
-          type="button"
-          onClick={() => setFreezeTo(!user.frozen)}
-        >
-          {user.frozen ? 'Unfreeze account' : 'Freeze account'}
-        </button>
+        {mayFreeze && (
+          <button
+            className={user.frozen ? 'button button--secondary button--small admin-toolbar__end' : 'button button--danger button--small admin-toolbar__end'}
+            type="button"
+            onClick={() => setFreezeTo(!user.frozen)}
+          >
+            {user.frozen ? 'Unfreeze account' : 'Freeze account'}
+          </button>
+        )}
       </div>
       <dl className="admin-facts">
         {facts.map(([term, value]) => (

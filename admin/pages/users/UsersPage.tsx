@@ -12,6 +12,7 @@ import { Id } from '../../ui/Id.tsx';
 import { Pager, usePageInBounds } from '../../ui/Pager.tsx';
 import { userRiskPath } from '../../ui/RiskLink.tsx';
 import { useDebouncedCallback } from '../../ui/useDebouncedCallback.ts';
+import { useCan } from '../../operator.ts';
 import { AffiliatePopup } from './AffiliatePopup.tsx';
 import { usersWorkbook } from './usersSheet.ts';
 
@@ -65,6 +66,8 @@ function TransactionsButton({ user }: { user: AdminUserRow }) {
 }
 
 function UserRow({ user, onAffiliate }: { user: AdminUserRow; onAffiliate: () => void }) {
+  const mayExport = useCan('exports');
+  const mayManage = useCan('players');
   return (
     <tr data-testid="user-row">
       <td>
@@ -78,18 +81,22 @@ function UserRow({ user, onAffiliate }: { user: AdminUserRow; onAffiliate: () =>
       <td>{user.invitedBy ?? '—'}</td>
       <td>
         <div className="admin-actions">
-          <TransactionsButton user={user} />
-          <Link className="button button--secondary button--small" to={userRiskPath(user._id)} aria-label={`Risk view of ${user.nickname}`}>
-            Risk
-          </Link>
-          <button
-            className={user.isAffiliate ? 'button button--small affiliate-button affiliate-button--on' : 'button button--secondary button--small affiliate-button'}
-            type="button"
-            aria-label={`Affiliate setting of ${user.nickname}`}
-            onClick={onAffiliate}
-          >
-            {user.isAffiliate ? `Affiliate ${user.affiliatePercentage}%` : 'Make affiliate'}
-          </button>
+          {mayExport && <TransactionsButton user={user} />}
+          {mayManage && (
+            <Link className="button button--secondary button--small" to={userRiskPath(user._id)} aria-label={`Risk view of ${user.nickname}`}>
+              Risk
+            </Link>
+          )}
+          {mayManage && (
+            <button
+              className={user.isAffiliate ? 'button button--small affiliate-button affiliate-button--on' : 'button button--secondary button--small affiliate-button'}
+              type="button"
+              aria-label={`Affiliate setting of ${user.nickname}`}
+              onClick={onAffiliate}
+            >
+              {user.isAffiliate ? `Affiliate ${user.affiliatePercentage}%` : 'Make affiliate'}
+            </button>
+          )}
         </div>
       </td>
     </tr>
@@ -101,6 +108,7 @@ function UserRow({ user, onAffiliate }: { user: AdminUserRow; onAffiliate: () =>
  * 10, the 'Users' sheet of every match, each player's transactions, risk view and affiliate setting.
  */
 export function UsersPage() {
+  const mayExport = useCan('exports');
   const [searchText, setSearchText] = useState('');
   const [minBalanceText, setMinBalanceText] = useState('');
   const [query, setQuery] = useState<UsersQuery>({ search: '', minBalance: undefined, page: 1 });
@@ -176,9 +184,11 @@ export function UsersPage() {
             }}
           />
         </label>
-        <button className="button button--small admin-toolbar__end" type="button" disabled={exporting} onClick={() => void exportUsers()}>
-          {exporting ? 'Exporting…' : 'Export to Excel'}
-        </button>
+        {mayExport && (
+          <button className="button button--small admin-toolbar__end" type="button" disabled={exporting} onClick={() => void exportUsers()}>
+            {exporting ? 'Exporting…' : 'Export to Excel'}
+          </button>
+        )}
       </div>
       {minBalanceInvalid && <p className="field__error">{text.minBalanceInvalid}</p>}
 

@@ -1,5 +1,6 @@
 import { integrityText, riskFlagLabels, type AdminWithdrawalRow, type RiskFlagKind } from '../../../protocol/integrity.ts';
 import { formatAdminDate, formatUsdt, plural, withdrawalStatusNames } from '../../format.ts';
+import { useCan } from '../../operator.ts';
 import { RiskLink } from '../../ui/RiskLink.tsx';
 
 export const WITHDRAWAL_COLUMNS = ['Player', 'Amount', 'Fee', 'Address', 'Status', 'Created At', 'Risk', 'Actions'] as const;
@@ -45,6 +46,7 @@ interface WithdrawalRowProps {
 }
 
 export function WithdrawalRow({ row, onApprove, onReject }: WithdrawalRowProps) {
+  const mayDecide = useCan('withdrawals');
   return (
     <tr data-testid="withdrawal-row">
       <td>
@@ -72,7 +74,7 @@ export function WithdrawalRow({ row, onApprove, onReject }: WithdrawalRowProps) 
         <RiskSummary risk={row.risk} />
       </td>
       <td>
-        {row.status === 'review' ? (
+        {row.status === 'review' && mayDecide ? (
           <div className="admin-actions">
             {/* The server refuses to send a frozen player's money (409): unfreeze first. */}
             <button
