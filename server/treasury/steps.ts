@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { sweepTransactions, sweeps } from '../db/schema.ts';
 import type { TreasuryTxKind } from '../wallet/gateway.ts';
-import { usdtTransferEnergy, burnSun, delegationSunFor, TX_BYTES, SUN_PER_TRX } from '../wallet/tronCosts.ts';
+import { burnSun, delegationSunFor, TX_BYTES, SUN_PER_TRX } from '../wallet/tronCosts.ts';
 import type { SweepRow, SweepTxRow, Treasury } from './context.ts';
 
 /** One transaction a step wants sent: its kind in the sweep's record, the chain's kind, who signs, where it goes. */
@@ -36,8 +36,7 @@ export async function fundingAction(treasury: Treasury, sweep: SweepRow): Promis
   const { chain, keys } = treasury;
   const costs = await chain.costs();
   const account = await chain.account(sweep.address);
-  const destination = await chain.account(sweep.destination);
-  const energy = usdtTransferEnergy(destination.usdtMicro > 0n);
+  const energy = await chain.usdtTransferEnergy(sweep.address, sweep.destination, sweep.amountRaw);
   const bytes = TX_BYTES.usdt;
   // An account that does not exist yet gets its free bandwidth on activation.
   const bandwidth = account.activated ? account.bandwidthAvailable : costs.freeBandwidth;

@@ -5,6 +5,8 @@ import { SUN_PER_TRX, TX_BYTES, burnSun } from '../wallet/tronCosts.ts';
 import type { SweepRow, Treasury } from './context.ts';
 import { fundingAction, openTransaction, reclaimAction, send, setStep, settle, signAndStore, transferAction, transactionsOf } from './steps.ts';
 
+/** How long an address whose sweep failed waits before another. */
+const FAILED_SWEEP_BACKOFF = sql`interval '1 hour'`;
 /** Addresses looked at in one pass (the rest wait for the next). */
 const CANDIDATES_PER_PASS = 200;
 /** Failed transactions a sweep tolerates before it gives up (after taking back what it lent). */
@@ -25,7 +27,11 @@ export interface SweepReport {
   error: string | null;
 }
 
-/** Deposit addresses with deposits since their last finished sweep (or never swept), and no sweep open. */
+/**
+ * Deposit addresses with deposits since their last finished sweep (or never swept), and no sweep open;
+ * one whose sweep failed in the last hour waits (a failure an operator must look at is not retried
+ * every pass, each paying fees).
+ */
 async function candidates(treasury: Treasury): Promise<{ address: string; index: number }[]> {
   return rowsOf<{ address: string; index: number }>(
     treasury.db,
@@ -34,6 +40,7 @@ async function candidates(treasury: Treasury): Promise<{ address: string; index:
         SELECT 1 FROM deposits d WHERE d.address = da.address
           AND d.created_at > coalesce((SELECT max(s.created_at) FROM sweeps s WHERE s.address = da.address AND s.step = 'done'), '-infinity'::timestamptz))
         AND NOT EXISTS (SELECT 1 FROM sweeps s WHERE s.address = da.address AND s.step NOT IN ('done', 'failed'))
+        AND NOT EXISTS (SELECT 1 FROM sweeps s WHERE s.address = da.address AND s.step = 'failed' AND s.finished_at > now() - ${FAILED_SWEEP_BACKOFF})
       ORDER BY da.derivation_index
       LIMIT ${CANDIDATES_PER_PASS}`,
   );

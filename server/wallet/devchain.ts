@@ -320,6 +320,11 @@ export class Devchain implements ChainGateway, TreasuryChain {
     return free > 0n ? free : 0n;
   }
 
+  /** The devchain charges TRON's base energy, more to a receiver that never held USDT (tronCosts.ts). */
+  async usdtTransferEnergy(_from: string, to: string): Promise<bigint> {
+    return usdtTransferEnergy((await balancesOf(this.db, to)).usdtMicro > 0n);
+  }
+
   async delegatedSun(staker: string, receiver: string): Promise<bigint> {
     return delegatedBetween(this.db, staker, receiver);
   }

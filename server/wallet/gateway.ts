@@ -107,6 +107,11 @@ export interface TreasuryChain {
   account(address: string): Promise<ChainAccount>;
   /** Sun of staked TRX a staking account can still delegate. */
   delegatableSun(staker: string): Promise<bigint>;
+  /**
+   * The energy a USDT transfer of `amountMicro` from `from` to `to` will take, as the chain estimates it
+   * now (on TRON the USDT contract's dynamic energy penalty roughly doubles the base cost, and changes).
+   */
+  usdtTransferEnergy(from: string, to: string, amountMicro: bigint): Promise<bigint>;
   /** Sun a staking account has delegated to `receiver` right now. */
   delegatedSun(staker: string, receiver: string): Promise<bigint>;
   /** Builds and signs (does not send); amount in sun, or micro-USDT for usdt. */

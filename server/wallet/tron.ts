@@ -1,8 +1,20 @@
 import { TronWeb } from 'tronweb';
-import type { BroadcastResult, ChainGateway, DepositWatch, SignedWithdrawal, TransactionInfo, TransactionStatus } from './gateway.ts';
+import type {
+  BroadcastResult,
+  ChainAccount,
+  ChainGateway,
+  DepositWatch,
+  SignedWithdrawal,
+  TransactionInfo,
+  TransactionStatus,
+  TreasuryChain,
+  TreasuryTxKind,
+} from './gateway.ts';
 import { depositAddressFromXpub } from './tronAddress.ts';
+import type { TronCosts } from './tronCosts.ts';
 import { TronDepositScan } from './tronDeposits.ts';
-import { type Page, TronGrid } from './tronGrid.ts';
+import { TronGrid } from './tronGrid.ts';
+import { TronTreasuryCalls } from './tronTreasury.ts';
 
 /**
  * The codes with which a java-tron node refuses a transaction before taking it in: it checked it and
@@ -35,14 +47,16 @@ export interface TronOptions {
 /**
  * TRON through TronGrid: deposits found in the USDT contract's events and the chain's blocks
  * (tronDeposits.ts), withdrawals built and signed locally with TronWeb and broadcast through the full
- * node API.
+ * node API. It carries the treasury's calls too (tronTreasury.ts): they sign only with keys the
+ * treasury hands them, so a web node, which holds none of those, never uses them.
  */
-export class TronGateway implements ChainGateway {
+export class TronGateway implements ChainGateway, TreasuryChain {
   readonly name = 'tron' as const;
   private readonly tronWeb: TronWeb;
   private readonly hotWallet: string;
   private readonly grid: TronGrid;
   private readonly deposits: TronDepositScan;
+  private readonly treasury: TronTreasuryCalls;
 
   constructor(private readonly options: TronOptions) {
     this.grid = new TronGrid(options.apiUrl, options.apiKey);
@@ -50,7 +64,9 @@ export class TronGateway implements ChainGateway {
     const address = this.tronWeb.address.fromPrivateKey(options.hotWalletKey);
     if (!address) throw new Error('TRON_HOT_WALLET_KEY is not a valid private key');
     this.hotWallet = address;
-    this.deposits = new TronDepositScan(this.grid, options.usdtContract);
+    // TRX the hot wallet sends a deposit address (the treasury activating it, paying its fees) is the house's.
+    this.deposits = new TronDepositScan(this.grid, options.usdtContract, address);
+    this.treasury = new TronTreasuryCalls(this.grid, this.tronWeb, options.usdtContract);
   }
 
   depositAddress(index: number): string {
@@ -65,19 +81,14 @@ export class TronGateway implements ChainGateway {
     return this.deposits.incoming(cursor, watch);
   }
 
-  async signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal> {
-    const { transaction } = await this.tronWeb.transactionBuilder.triggerSmartContract(
-      this.options.usdtContract,
-      'transfer(address,uint256)',
-      { feeLimit: this.options.feeLimitSun ?? 30_000_000, txLocal: true },
-      [
-        { type: 'address', value: to },
-        { type: 'uint256', value: amountMicro.toString() },
-      ],
-      this.hotWallet,
-    );
-    const signed = await this.tronWeb.trx.sign(transaction, this.options.hotWalletKey);
-    return { txId: signed.txID, payload: JSON.stringify(signed), expiresAt: new Date(signed.raw_data.expiration) };
+  /**
+   * The same USDT transfer the treasury signs, from the hot wallet: stamped with the time it is made, so
+   * two withdrawals of one amount to one address signed within the same block are two transactions (with
+   * TronWeb's stamp, the reference block's time, they would be one, paid once for two debits).
+   */
+  signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal> {
+    const key = Uint8Array.from(Buffer.from(this.options.hotWalletKey.replace(/^0x/, ''), 'hex'));
+    return this.treasury.sign(key, { kind: 'usdt', to, amount: amountMicro, feeLimitSun: BigInt(this.options.feeLimitSun ?? 30_000_000) });
   }
 
   async broadcast(withdrawal: SignedWithdrawal): Promise<BroadcastResult> {
@@ -97,12 +108,19 @@ export class TronGateway implements ChainGateway {
     return { accepted: false, reason: `${answer.code}: ${reason}` };
   }
 
+  /**
+   * From the solidified receipt. `fee` is all the TRX it burned (bandwidth, energy, an account it
+   * created), absent when it burned none; a system contract's receipt (TRX transfer, delegation) carries
+   * no result, a contract call's says SUCCESS or why it failed.
+   */
   async transactionInfo(txId: string): Promise<TransactionInfo> {
-    const info = await this.grid.post<{ id?: string; fee?: number; receipt?: { result?: string; energy_usage_total?: number } }>('/walletsolidity/gettransactioninfobyid', { value: txId });
+    const info = await this.grid.post<{ id?: string; fee?: number; result?: string; receipt?: { result?: string; energy_usage_total?: number } }>(
+      '/walletsolidity/gettransactioninfobyid',
+      { value: txId },
+    );
     if (info.id) {
-      // A TRX transfer's receipt carries no result; a contract call's says SUCCESS or why it failed.
-      const status = !info.receipt?.result || info.receipt.result === 'SUCCESS' ? 'confirmed' : 'failed';
-      return { status, feeSun: BigInt(info.fee ?? 0), energyUsed: BigInt(info.receipt?.energy_usage_total ?? 0) };
+      const failed = info.result === 'FAILED' || (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS');
+      return { status: failed ? 'failed' : 'confirmed', feeSun: BigInt(info.fee ?? 0), energyUsed: BigInt(info.receipt?.energy_usage_total ?? 0) };
     }
     const pending = await this.grid.post<{ txID?: string }>('/wallet/gettransactionbyid', { value: txId });
     return { status: pending.txID ? 'pending' : 'unknown', feeSun: 0n, energyUsed: 0n };
@@ -128,10 +146,32 @@ export class TronGateway implements ChainGateway {
     return !list.complete;
   }
 
-  async balances(address: string) {
-    const answer = await this.grid.get<Page<{ balance?: number; trc20?: Record<string, string>[] }>>(`/v1/accounts/${address}`, {});
-    const account = answer.data[0];
-    const usdt = account?.trc20?.find((entry) => this.options.usdtContract in entry)?.[this.options.usdtContract];
-    return { usdtMicro: BigInt(usdt ?? '0'), trxSun: BigInt(account?.balance ?? 0) };
+  /** Read from the node and the USDT contract: TronGrid's v1 account index shows nothing for an address never activated. */
+  balances(address: string): Promise<{ usdtMicro: bigint; trxSun: bigint }> {
+    return this.treasury.balances(address);
+  }
+
+  costs(): Promise<TronCosts> {
+    return this.treasury.costs();
+  }
+
+  account(address: string): Promise<ChainAccount> {
+    return this.treasury.account(address);
+  }
+
+  delegatableSun(staker: string): Promise<bigint> {
+    return this.treasury.delegatableSun(staker);
+  }
+
+  usdtTransferEnergy(from: string, to: string, amountMicro: bigint): Promise<bigint> {
+    return this.treasury.usdtTransferEnergy(from, to, amountMicro);
+  }
+
+  delegatedSun(staker: string, receiver: string): Promise<bigint> {
+    return this.treasury.delegatedSun(staker, receiver);
+  }
+
+  sign(key: Uint8Array, tx: { kind: TreasuryTxKind; to: string; amount: bigint; feeLimitSun?: bigint }): Promise<SignedWithdrawal> {
+    return this.treasury.sign(key, tx);
   }
 }

@@ -1,5 +1,5 @@
 import type { DepositWatch, IncomingTransfer } from './gateway.ts';
-import { tronAddressFromHex } from './tronAddress.ts';
+import { tronAddressFromHex, tronAddressToHex } from './tronAddress.ts';
 import type { TronGrid } from './tronGrid.ts';
 
 /**
@@ -9,7 +9,10 @@ import type { TronGrid } from './tronGrid.ts';
  * is sent to one of ours (asked of the database in one query for all it read):
  * - USDT: the Transfer events of the USDT contract since the cursor (every way a token moves, direct
  *   calls, transferFrom and contract payouts alike, emits one);
- * - TRX: the blocks since the cursor (a TRX transfer emits no event), their TransferContract calls.
+ * - TRX: the blocks since the cursor (a TRX transfer emits no event), their TransferContract calls,
+ *   except the hot wallet's: that TRX is the treasury activating a deposit address or paying its fees,
+ *   the house's own money on its way to be burned, never a player's deposit. (USDT from the hot wallet
+ *   is one: a player may withdraw to another player's deposit address.)
  * Final (solidified) transfers advance the stored cursor; transfers not yet final are read once more
  * on their way, from this process's own marks, so a deposit shows as pending before it is credited.
  */
@@ -32,7 +35,7 @@ interface NodeBlock {
 interface BlockTransaction {
   txID: string;
   ret?: { contractRet?: string }[];
-  raw_data: { contract: { type: string; parameter: { value: { amount?: number; to_address?: string } } }[] };
+  raw_data: { contract: { type: string; parameter: { value: { amount?: number; owner_address?: string; to_address?: string } } }[] };
 }
 
 interface ContractEvent {
@@ -61,10 +64,15 @@ export class TronDepositScan {
   private pendingBlock = -1;
   private pendingSince = 0;
 
+  private readonly hotWalletHex: string;
+
   constructor(
     private readonly grid: TronGrid,
     private readonly usdtContract: string,
-  ) {}
+    hotWallet: string,
+  ) {
+    this.hotWalletHex = tronAddressToHex(hotWallet).toLowerCase();
+  }
 
   async incoming(cursor: string | null, watch: DepositWatch): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }> {
     const watchedSince = cursor === null ? await watch.since() : null;
@@ -181,6 +189,7 @@ export class TronDepositScan {
       tx.raw_data.contract.forEach((contract, eventIndex) => {
         const value = contract.parameter.value;
         if (contract.type !== 'TransferContract' || !value.to_address || !value.amount) return;
+        if (value.owner_address?.toLowerCase() === this.hotWalletHex) return;
         found.push({ txId: tx.txID, eventIndex, to: tronAddressFromHex(value.to_address), currency: 'TRX', amountRaw: BigInt(value.amount), confirmations, final });
       });
     }

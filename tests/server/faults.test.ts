@@ -232,7 +232,8 @@ describe.runIf(url && redisUrl)('faults: a node killed (SIGKILL) mid-game', () =
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const XPUB = accountXpubFromSeed(pbkdf2(sha512, new TextEncoder().encode(MNEMONIC), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 }));
 const HOT_KEY = Buffer.from(privateKeyFromSeed(new Uint8Array(64).fill(7), 0)).toString('hex');
-const PAYEE = 'TSeJkUh4Qv67VNFwY8LaAxERygNdy6NQZK';
+// Nobody's deposit address here (TSeJkUh4… is deposit address #1 of this test mnemonic's key: a player's).
+const PAYEE = 'TXkqK26z8z9hMJzHrZDT9GMQkzeWZ9pZLF';
 
 describe.runIf(url)('faults: a node killed between claiming a withdrawal and hearing from the chain', () => {
   let schema: FreshSchema | undefined;

@@ -1,14 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { utils as tronUtils } from 'tronweb';
 import { tronAddressFromHex, tronAddressOf, tronAddressToHex } from '../../server/wallet/tronAddress.ts';
+import { accountRoute, bytesOf, contractOf, type Execution, type Receipt, type SignedTransaction, StandInAccounts, transactionInfoJson } from './tronGridStandInAccounts.ts';
 
 /**
  * A loopback stand-in for TronGrid (its v1 extension API and the full/solidity node HTTP API), for the
- * paths the gateway uses, answering with the response shapes of TronGrid's documentation. It keeps a
- * chain: every added transfer goes into a new block 3 s after the last, and blocks up to just before
- * the first unconfirmed transfer are solidified. It checks what it is sent like a node would: the
- * transaction id is the hash of the raw data, and the signature recovers to the sender.
+ * paths the gateway and the treasury use, answering with the response shapes of TronGrid's
+ * documentation and java-tron's servlets. It keeps a chain: every added transfer goes into a new block
+ * 3 s after the last, and blocks up to just before the first unconfirmed transaction are solidified. Its
+ * accounts follow TRON's rules (tronGridStandInAccounts.ts: activation, balances, bandwidth, energy,
+ * Stake 2.0, fees). It checks what it is sent like a node would: the transaction id is the hash of the
+ * raw data, which is what the JSON says, the reference block is one of its own, the transaction has not
+ * expired, the signature recovers to the sender, and the contract is valid for the sender's account; it
+ * then applies it at once (a node's pending state) and puts it in the next block it mines.
  */
 export interface StandInTransfer {
   txId: string;
@@ -27,17 +33,22 @@ type NewTransfer = Omit<StandInTransfer, 'txId' | 'block' | 'timestamp'> & { txI
 
 interface Broadcast {
   txId: string;
-  transaction: { raw_data: { contract: { parameter: { value: { data: string; owner_address: string } } }[] } };
+  transaction: SignedTransaction;
   /** In a block: a node finds it by id only then, not while it waits to be put in one. */
   mined: boolean;
+  block?: number;
   /** The time of the block it was put in. */
   minedAt?: number;
   confirmed: boolean;
-  result: 'SUCCESS' | 'REVERT';
+  receipt: Receipt;
+  /** The USDT it moved, when it was a transfer that succeeded. */
+  usdt: { from: string; to: string; amount: bigint } | null;
 }
 
 const FIRST_BLOCK = 60_000_000;
 const SENDER_HEX = '418a4d6d1f47f3a5ee4a0ab8b9e8b2ee3ad3ff2b49';
+const hexOf = (text: string) => Buffer.from(text).toString('hex');
+const word = (hex: string) => hex.padStart(64, '0');
 
 export class TronGridStandIn {
   readonly usdtContract = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -66,6 +77,7 @@ export class TronGridStandIn {
   /** The newest block. */
   blockNumber = FIRST_BLOCK;
   private readonly genesis = Date.now();
+  readonly accounts = new StandInAccounts(this.usdtContract, this.genesis);
   private server?: http.Server;
   url = '';
 
@@ -80,12 +92,14 @@ export class TronGridStandIn {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  /** One new block holding these transfers; their transaction ids, in order. */
+  /** One new block holding these transfers from the outside world; their transaction ids, in order. */
   addBlock(transfers: NewTransfer[]): string[] {
     this.blockNumber += 1;
     return transfers.map((transfer) => {
       const txId = transfer.txId ?? randomBytes(32).toString('hex');
-      this.transfers.push({ ...transfer, txId, block: this.blockNumber, timestamp: this.timeOf(this.blockNumber) });
+      const timestamp = this.timeOf(this.blockNumber);
+      this.transfers.push({ ...transfer, txId, block: this.blockNumber, timestamp });
+      this.accounts.credit(transfer.currency, transfer.to, transfer.amountRaw, timestamp, this.blockNumber);
       return txId;
     });
   }
@@ -96,6 +110,7 @@ export class TronGridStandIn {
 
   /** A fork left this transaction out: it is in no block, and no node knows it any more. */
   drop(txId: string): void {
+    for (const t of this.transfers.filter((x) => x.txId === txId)) this.accounts.uncredit(t.currency, t.to, t.amountRaw);
     this.transfers = this.transfers.filter((t) => t.txId !== txId);
   }
 
@@ -105,33 +120,53 @@ export class TronGridStandIn {
     for (const b of this.broadcasts.values()) b.confirmed = true;
   }
 
-  /** The broadcasts so far are put in a block, not yet final. */
+  /** The broadcasts not yet in a block are put in a new one, not yet final. */
   mineBroadcasts(): void {
-    for (const b of this.broadcasts.values()) {
+    const waiting = [...this.broadcasts.values()].filter((b) => !b.mined);
+    if (waiting.length === 0) return;
+    this.blockNumber += 1;
+    for (const b of waiting) {
       b.mined = true;
-      b.minedAt ??= this.timeOf(this.blockNumber);
+      b.block = this.blockNumber;
+      b.minedAt = this.timeOf(this.blockNumber);
     }
   }
 
-  /** The newest solidified block: everything before the first block still holding an unconfirmed transfer. */
+  /** The newest solidified block: everything before the first block still holding an unconfirmed transaction. */
   solidNumber(): number {
-    const waiting = this.transfers.filter((t) => !t.confirmed).map((t) => t.block);
+    const waiting = [
+      ...this.transfers.filter((t) => !t.confirmed).map((t) => t.block),
+      ...[...this.broadcasts.values()].filter((b) => b.mined && !b.confirmed).map((b) => b.block ?? this.blockNumber),
+    ];
     return waiting.length ? Math.min(...waiting) - 1 : this.blockNumber;
+  }
+
+  /** The newest block's time: the chain's clock, which a node's expiry checks go by. */
+  headTime(): number {
+    return this.timeOf(this.blockNumber);
   }
 
   private timeOf(block: number): number {
     return this.genesis + (block - FIRST_BLOCK) * 3_000;
   }
 
+  private blockId(number: number): string {
+    return number.toString(16).padStart(16, '0') + createHash('sha256').update(String(number)).digest('hex').slice(16);
+  }
+
   private block(number: number, detail: boolean) {
-    const blockID = number.toString(16).padStart(16, '0') + createHash('sha256').update(String(number)).digest('hex').slice(16);
     const header = {
       raw_data: { number, timestamp: this.timeOf(number), txTrieRoot: '0'.repeat(64), parentHash: '0'.repeat(64), witness_address: '41'.padEnd(42, '0'), version: 30 },
       witness_signature: '00',
     };
     const inBlock = detail ? this.transfers.filter((t) => t.block === number) : [];
+    const sent = detail ? [...this.broadcasts.values()].filter((b) => b.block === number) : [];
     // A node's JSON leaves out an empty list.
-    const transactions = [...new Set(inBlock.map((t) => t.txId))].map((txId) => this.transaction(inBlock.filter((t) => t.txId === txId)));
+    const transactions = [
+      ...[...new Set(inBlock.map((t) => t.txId))].map((txId) => this.transaction(inBlock.filter((t) => t.txId === txId))),
+      ...sent.map((b) => ({ ret: [{ contractRet: b.receipt.result ?? 'SUCCESS' }], ...b.transaction })),
+    ];
+    const blockID = this.blockId(number);
     return transactions.length ? { blockID, block_header: header, transactions } : { blockID, block_header: header };
   }
 
@@ -142,7 +177,7 @@ export class TronGridStandIn {
       first.currency === 'TRX'
         ? { amount: Number(first.amountRaw), owner_address: SENDER_HEX, to_address: tronAddressToHex(first.to) }
         : {
-            data: `a9059cbb${tronAddressToHex(first.to).slice(2).padStart(64, '0')}${first.amountRaw.toString(16).padStart(64, '0')}`,
+            data: `a9059cbb${word(tronAddressToHex(first.to).slice(2))}${word(first.amountRaw.toString(16))}`,
             owner_address: SENDER_HEX,
             contract_address: tronAddressToHex(this.usdtContract),
           };
@@ -162,6 +197,16 @@ export class TronGridStandIn {
     };
   }
 
+  /** USDT Transfer events: the outside world's transfers, and the transfers broadcast here once mined. */
+  private usdtEvents(): StandInTransfer[] {
+    const sent = [...this.broadcasts.values()].flatMap((b) =>
+      b.mined && b.usdt
+        ? [{ txId: b.txId, eventIndex: 0, from: b.usdt.from, to: b.usdt.to, currency: 'USDT' as const, amountRaw: b.usdt.amount, block: b.block ?? 0, timestamp: b.minedAt ?? 0, confirmed: b.confirmed }]
+        : [],
+    );
+    return [...this.transfers.filter((t) => t.currency === 'USDT'), ...sent];
+  }
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     this.requests.push(`${req.method} ${url.pathname}`);
@@ -175,80 +220,76 @@ export class TronGridStandIn {
     const q = url.searchParams;
     if (this.rateLimited?.test(url.pathname)) return send(429, { Error: 'request rate exceeded the allowed_rps(15), and the query server is suspended for 1s' });
     if (this.nodeErrors?.test(url.pathname)) return send(200, { Error: 'class org.tron.core.exception.StoreException : the node is catching up' });
+    const page = <T>(items: T[]) => {
+      const limit = Math.min(Number(q.get('limit') ?? 20), 200);
+      const offset = Number(Buffer.from(q.get('fingerprint') ?? '', 'base64url').toString() || 0);
+      const more = offset + limit < items.length;
+      return { items: items.slice(offset, offset + limit), fingerprint: more ? Buffer.from(String(offset + limit)).toString('base64url') : undefined };
+    };
 
     let match = /^\/v1\/contracts\/(T\w{33})\/events$/.exec(url.pathname);
     if (match) {
       const solid = this.solidNumber();
       const since = Number(q.get('min_block_timestamp') ?? 0);
-      const events = this.transfers
-        .filter((t) => match?.[1] === this.usdtContract && t.currency === 'USDT' && q.get('event_name') === 'Transfer' && t.timestamp >= since)
+      const events = this.usdtEvents()
+        .filter((t) => match?.[1] === this.usdtContract && q.get('event_name') === 'Transfer' && t.timestamp >= since)
         .filter((t) => (q.get('only_confirmed') === 'true' ? t.block <= solid : q.get('only_unconfirmed') === 'true' ? t.block > solid : true))
         .sort((a, b) => a.timestamp - b.timestamp || (a.eventIndex ?? 0) - (b.eventIndex ?? 0));
       if (q.get('order_by') !== 'block_timestamp,asc') events.reverse();
-      const limit = Math.min(Number(q.get('limit') ?? 20), 200);
-      const offset = Number(Buffer.from(q.get('fingerprint') ?? '', 'base64url').toString() || 0);
-      const data = events.slice(offset, offset + limit).map((t) => ({
-        block_number: t.block,
-        block_timestamp: t.timestamp,
-        caller_contract_address: this.usdtContract,
-        contract_address: this.usdtContract,
-        event_index: t.eventIndex ?? 0,
-        event_name: 'Transfer',
-        result: {
-          '0': `0x${SENDER_HEX.slice(2)}`,
-          '1': `0x${tronAddressToHex(t.to).slice(2)}`,
-          '2': t.amountRaw.toString(),
-          from: `0x${SENDER_HEX.slice(2)}`,
-          to: `0x${tronAddressToHex(t.to).slice(2)}`,
-          value: t.amountRaw.toString(),
-        },
-        result_type: { from: 'address', to: 'address', value: 'uint256' },
-        event: 'Transfer(address indexed from, address indexed to, uint256 value)',
-        transaction_id: t.txId,
-        ...(t.block > solid ? { _unconfirmed: true } : {}),
-      }));
-      const more = offset + limit < events.length;
-      const fingerprint = Buffer.from(String(offset + limit)).toString('base64url');
-      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(more && !this.omitFingerprint ? { fingerprint } : {}) } });
+      const { items, fingerprint } = page(events);
+      const data = items.map((t) => {
+        const from = `0x${(t.from ? tronAddressToHex(t.from) : SENDER_HEX).slice(2)}`;
+        const to = `0x${tronAddressToHex(t.to).slice(2)}`;
+        return {
+          block_number: t.block,
+          block_timestamp: t.timestamp,
+          caller_contract_address: this.usdtContract,
+          contract_address: this.usdtContract,
+          event_index: t.eventIndex ?? 0,
+          event_name: 'Transfer',
+          result: { '0': from, '1': to, '2': t.amountRaw.toString(), from, to, value: t.amountRaw.toString() },
+          result_type: { from: 'address', to: 'address', value: 'uint256' },
+          event: 'Transfer(address indexed from, address indexed to, uint256 value)',
+          transaction_id: t.txId,
+          ...(t.block > solid ? { _unconfirmed: true } : {}),
+        };
+      });
+      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(fingerprint && !this.omitFingerprint ? { fingerprint } : {}) } });
     }
     match = /^\/v1\/accounts\/(T\w{33})\/transactions\/trc20$/.exec(url.pathname);
     if (match) {
-      // The index of an account's TRC20 transfers: here the hot wallet's broadcasts once mined.
-      const owner = match[1] as string;
+      // The index of an account's TRC20 transfers: here the USDT transfers broadcast here, once mined.
+      const account = match[1] as string;
       const from = Number(q.get('min_timestamp') ?? 0);
       const to = Number(q.get('max_timestamp') ?? Number.MAX_SAFE_INTEGER);
-      const sent = [...this.broadcasts.values()]
-        .filter((b) => b.mined && tronAddressFromHex(b.transaction.raw_data.contract[0]?.parameter.value.owner_address ?? '') === owner)
+      const moved = [...this.broadcasts.values()]
+        .filter((b) => b.mined && b.usdt && (b.usdt.from === account || b.usdt.to === account))
         .filter((b) => (b.minedAt ?? 0) >= from && (b.minedAt ?? 0) <= to)
         .sort((a, b) => (a.minedAt ?? 0) - (b.minedAt ?? 0));
-      const limit = Math.min(Number(q.get('limit') ?? 20), 200);
-      const offset = Number(Buffer.from(q.get('fingerprint') ?? '', 'base64url').toString() || 0);
-      const data = sent.slice(offset, offset + limit).map((b) => {
-        const transfer = this.decodeTransfer(b.txId);
-        return {
-          transaction_id: b.txId,
-          token_info: { symbol: 'USDT', address: this.usdtContract, decimals: 6, name: 'Tether USD' },
-          block_timestamp: b.minedAt,
-          from: owner,
-          to: transfer?.to,
-          type: 'Transfer',
-          value: transfer?.amount.toString(),
-        };
-      });
-      const more = offset + limit < sent.length;
-      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(more ? { fingerprint: Buffer.from(String(offset + limit)).toString('base64url') } : {}) } });
+      const { items, fingerprint } = page(moved);
+      const data = items.map((b) => ({
+        transaction_id: b.txId,
+        token_info: { symbol: 'USDT', address: this.usdtContract, decimals: 6, name: 'Tether USD' },
+        block_timestamp: b.minedAt,
+        from: b.usdt?.from,
+        to: b.usdt?.to,
+        type: 'Transfer',
+        value: b.usdt?.amount.toString(),
+      }));
+      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length, ...(fingerprint ? { fingerprint } : {}) } });
     }
     match = /^\/v1\/accounts\/(T\w{33})$/.exec(url.pathname);
     if (match) {
+      // TronGrid's index has nothing for an address TRON has no account for, whatever USDT it holds.
       const address = match[1] as string;
-      const sum = (currency: 'USDT' | 'TRX') =>
-        this.transfers.filter((t) => t.to === address && t.currency === currency && t.confirmed).reduce((a, t) => a + t.amountRaw, 0n);
-      return send(200, {
-        data: [{ address: tronAddressToHex(address), balance: Number(sum('TRX')), trc20: [{ [this.usdtContract]: sum('USDT').toString() }] }],
-        success: true,
-        meta: { at: Date.now(), page_size: 1 },
-      });
+      const usdt = this.accounts.usdtOf(address);
+      const data = this.accounts.exists(address)
+        ? [{ address: tronAddressToHex(address), balance: Number(this.accounts.trxOf(address)), trc20: usdt > 0n ? [{ [this.usdtContract]: usdt.toString() }] : [] }]
+        : [];
+      return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length } });
     }
+    const answer = accountRoute(this.accounts, this.usdtContract, url.pathname, body, this.blockNumber);
+    if (answer !== undefined) return send(200, answer);
     if (url.pathname === '/wallet/getnowblock') return send(200, this.block(this.blockNumber, true));
     if (url.pathname === '/wallet/getblock' || url.pathname === '/walletsolidity/getblock') {
       // No id_or_num: the newest block (the newest solidified one on the solidity API); detail: with its transactions.
@@ -276,12 +317,10 @@ export class TronGridStandIn {
       // A refusal here stands for a node behind the balancer that refuses before it looks (busy, not
       // synced, a resource it lacks), whether another node has the transaction or not.
       if (this.refuseBroadcastsWith) {
-        return send(200, { code: this.refuseBroadcastsWith, txid: body.txID, message: Buffer.from('Validate TriggerSmartContract error, balance is not sufficient.').toString('hex') });
+        return send(200, { code: this.refuseBroadcastsWith, txid: body.txID, message: hexOf('Validate TriggerSmartContract error, balance is not sufficient.') });
       }
-      const problem = this.verify(body);
-      if (problem) return send(200, { code: 'SIGERROR', txid: body.txID, message: Buffer.from(problem).toString('hex') });
-      if (this.broadcasts.has(body.txID)) return send(200, { code: 'DUP_TRANSACTION_ERROR', txid: body.txID, message: Buffer.from('dup transaction').toString('hex') });
-      this.broadcasts.set(body.txID, { txId: body.txID, transaction: body, mined: false, confirmed: false, result: 'SUCCESS' });
+      const outcome = this.take(body as SignedTransaction);
+      if (!outcome.ok) return send(200, { code: outcome.code, txid: body.txID, message: hexOf(outcome.message) });
       if (this.loseBroadcastAnswers) {
         req.socket.destroy();
         return;
@@ -289,31 +328,57 @@ export class TronGridStandIn {
       return send(200, { result: true, txid: body.txID });
     }
     if (this.forgetTransactions && /gettransaction(info)?byid$/.test(url.pathname)) return send(200, {});
-    if (url.pathname === '/walletsolidity/gettransactioninfobyid') {
-      // A transfer in a solidified block: a TRX transfer's receipt carries no result, a contract call's does.
-      const transfer = this.transfers.find((t) => t.txId === body.value && t.block <= this.solidNumber());
+    if (url.pathname === '/walletsolidity/gettransactioninfobyid' || url.pathname === '/wallet/gettransactioninfobyid') {
+      const newest = url.pathname.startsWith('/walletsolidity') ? this.solidNumber() : this.blockNumber;
+      // An outside transfer: a TRX transfer's receipt carries no result, a contract call's does.
+      const transfer = this.transfers.find((t) => t.txId === body.value && t.block <= newest);
       if (transfer) {
         const receipt = transfer.currency === 'TRX' ? { net_usage: 268 } : { energy_usage_total: 64_285, net_usage: 345, result: 'SUCCESS' };
         return send(200, { id: transfer.txId, blockNumber: transfer.block, blockTimeStamp: transfer.timestamp, contractResult: [''], receipt });
       }
       const found = this.broadcasts.get(body.value);
-      if (!found?.confirmed) return send(200, {});
-      return send(200, { id: found.txId, fee: 13_844_850, blockNumber: this.blockNumber, blockTimeStamp: Date.now(), contractResult: [''], contract_address: tronAddressToHex(this.usdtContract), receipt: { energy_usage_total: 64_285, net_usage: 345, result: found.result }, log: [] });
+      if (!found?.mined || found.block === undefined || found.block > newest) return send(200, {});
+      const call = found.transaction.raw_data.contract[0]?.type === 'TriggerSmartContract';
+      return send(200, transactionInfoJson({ ...found, block: found.block, time: found.minedAt ?? 0, call }, this.usdtContract));
     }
     if (url.pathname === '/wallet/gettransactionbyid') {
       const inBlock = this.transfers.filter((t) => t.txId === body.value);
       if (inBlock.length) return send(200, this.transaction(inBlock));
       const found = this.broadcasts.get(body.value);
-      return send(200, found?.mined ? { ...found.transaction, ret: [{ contractRet: 'SUCCESS' }] } : {});
+      return send(200, found?.mined ? { ret: [{ contractRet: found.receipt.result ?? 'SUCCESS' }], ...found.transaction } : {});
     }
     send(404, { Error: `stand-in has no ${url.pathname}` });
   }
 
-  /** What a node checks first: the id is sha256 of the raw data, and the signature is the sender's. */
-  private verify(tx: { txID?: string; raw_data_hex?: string; signature?: string[]; raw_data?: Broadcast['transaction']['raw_data'] }): string | null {
-    if (!tx.txID || !tx.raw_data_hex || !tx.signature?.[0] || !tx.raw_data) return 'malformed transaction';
+  /** A broadcast as a node takes it in: checked, then applied to its accounts; refused with java-tron's code and message. */
+  private take(tx: SignedTransaction): Execution | { ok: false; code: string; message: string } {
+    const problem = this.verify(tx);
+    if (problem) return { ok: false, code: 'SIGERROR', message: `Validate signature error: ${problem}` };
+    if (this.broadcasts.has(tx.txID)) return { ok: false, code: 'DUP_TRANSACTION_ERROR', message: 'Dup transaction.' };
+    const raw = tx.raw_data;
+    // TaPoS: the reference block is the newest block whose number ends in ref_block_bytes, by its id.
+    const low = Number.parseInt(raw.ref_block_bytes, 16);
+    const reference = this.blockNumber - ((this.blockNumber - low) & 0xffff);
+    if (this.blockId(reference).slice(16, 32) !== raw.ref_block_hash) return { ok: false, code: 'TAPOS_ERROR', message: 'Tapos check error.' };
+    if (raw.expiration <= this.timeOf(this.blockNumber)) return { ok: false, code: 'TRANSACTION_EXPIRATION_ERROR', message: 'Transaction expired' };
+    const contract = contractOf(tx);
+    if (!contract) return { ok: false, code: 'CONTRACT_VALIDATE_ERROR', message: `Contract validate error : the stand-in does not run ${raw.contract[0]?.type}` };
+    const outcome = this.accounts.execute(contract, bytesOf(tx), this.blockNumber, this.timeOf(this.blockNumber));
+    if (outcome.ok) this.broadcasts.set(tx.txID, { txId: tx.txID, transaction: tx, mined: false, confirmed: false, receipt: outcome.receipt, usdt: outcome.usdt });
+    return outcome;
+  }
+
+  /** What a node checks first: the id is sha256 of the raw data, the raw data is what the JSON says, and the signature is the sender's. */
+  private verify(tx: SignedTransaction): string | null {
+    if (!tx.txID || !tx.raw_data_hex || !tx.signature?.[0] || !tx.raw_data?.contract) return 'malformed transaction';
     const digest = createHash('sha256').update(Buffer.from(tx.raw_data_hex, 'hex')).digest();
     if (digest.toString('hex') !== tx.txID) return 'txID does not match raw data';
+    // A node reads the JSON, not raw_data_hex: a JSON that says something else is another transaction.
+    try {
+      if (tronUtils.transaction.txPbToRawDataHex(tronUtils.transaction.txJsonToPb(tx)).toLowerCase() !== tx.raw_data_hex.toLowerCase()) return 'raw data does not match its JSON';
+    } catch {
+      return 'malformed transaction';
+    }
     const signature = Buffer.from(tx.signature[0], 'hex');
     const recovery = (signature[64] ?? 0) >= 27 ? (signature[64] ?? 0) - 27 : (signature[64] ?? 0);
     const recovered = Buffer.concat([Buffer.from([recovery]), signature.subarray(0, 64)]);
