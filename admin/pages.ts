@@ -8,4 +8,6 @@ export const adminPages: readonly { path: string; title: string; permission: Ope
   { path: '/admin/risk', title: 'Risk', permission: 'read' },
   { path: '/admin/withdrawals', title: 'Withdrawals', permission: 'read' },
   { path: '/admin/treasury', title: 'Treasury', permission: 'treasury' },
+  { path: '/admin/operators', title: 'Operators', permission: 'operators' },
+  { path: '/admin/security', title: 'Security', permission: 'session' },
 ];

@@ -5,6 +5,8 @@ import { DashboardPage } from './pages/dashboard/DashboardPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { RiskPage } from './pages/risk/RiskPage.tsx';
 import { TreasuryPage } from './pages/treasury/TreasuryPage.tsx';
+import { OperatorsPage } from './pages/operators/OperatorsPage.tsx';
+import { SecurityPage } from './pages/security/SecurityPage.tsx';
 import { Allowed } from './ui/Allowed.tsx';
 import { UserRiskPage } from './pages/user-risk/UserRiskPage.tsx';
 import { UsersPage } from './pages/users/UsersPage.tsx';
@@ -29,6 +31,15 @@ export const adminRoutes: RouteObject[] = [
       },
       { path: '/admin/risk', element: <RiskPage /> },
       { path: '/admin/withdrawals', element: <WithdrawalsPage /> },
+      {
+        path: '/admin/operators',
+        element: (
+          <Allowed permission="operators">
+            <OperatorsPage />
+          </Allowed>
+        ),
+      },
+      { path: '/admin/security', element: <SecurityPage /> },
       {
         path: '/admin/treasury',
         element: (

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,6 +8,13 @@ import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { E2E_BOT_TOKEN } from './telegramWeb.ts';
 
 export const OPERATOR = { username: 'e2e_operator', password: 'e2e-operator-pass' };
+/**
+ * Owners of their own for the journeys that turn a second factor on (the treasury's, the operators'):
+ * once on, a sign-in asks for a code, which the shared operator's other journeys do not give. Made with
+ * `npm run admin:create` before the server starts, as an operator would.
+ */
+export const TREASURY_OWNER = { username: 'e2e_vault', password: 'e2e-vault-pass' };
+export const SECURITY_OWNER = { username: 'e2e_security', password: 'e2e-security-pass' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +45,15 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const { NODE_ENV: _testEnv, REDIS_URL: _redis, DATABASE_URL: _url, ...plainEnv } = process.env;
+  for (const owner of [TREASURY_OWNER, SECURITY_OWNER]) {
+    const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', owner.username, '--role', 'owner'], {
+      input: `${owner.password}\n`,
+      env: { ...plainEnv, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    if (made.status !== 0) throw new Error(`admin:create ${owner.username} failed: ${made.stderr}`);
+  }
   // Vitest sets NODE_ENV=test in this process, and CI exports REDIS_URL for the multi-node tests; a
   // user's `npm start` has neither: the embedded defaults are what is tested here.
   const { NODE_ENV: _vitestNodeEnv, REDIS_URL: _ciRedis, DATABASE_URL: _database, ...userEnv } = process.env;

@@ -71,6 +71,8 @@ export type TelegramAuthBody = z.input<typeof telegramAuthBody>;
 export const adminLoginBody = z.object({
   username: z.string({ error: t.invalidCredentials }).trim().min(1, t.invalidCredentials).max(64),
   password: z.string({ error: t.invalidCredentials }).min(1, t.invalidCredentials).max(256),
+  /** The second factor (issue 35): a 6-digit code from the authenticator app, or a recovery code. */
+  code: z.string({ error: t.invalidCredentials }).trim().max(32).optional(),
 });
 export type AdminLoginBody = z.input<typeof adminLoginBody>;
 

@@ -39,7 +39,10 @@ export const STATUS_CODES = {
   503: 'http.unavailable',
 } as const;
 export type StatusCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES];
-export type ErrorCode = TextCode | StatusCode;
+/** Codes of answers whose English text is shared with another (issue 35: "Invalid credentials" because a second factor is needed). */
+export const OPERATOR_CODES = { secondFactorRequired: 'operator.secondFactorRequired', secondFactorNeeded: 'operator.secondFactorNeeded' } as const;
+export type OperatorCode = (typeof OPERATOR_CODES)[keyof typeof OPERATOR_CODES];
+export type ErrorCode = TextCode | StatusCode | OperatorCode;
 
 let codesByText: Map<string, TextCode> | null = null;
 

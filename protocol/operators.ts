@@ -25,6 +25,13 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[
   viewer: ['session', 'read'],
 };
 
+/**
+ * What moves money or keys (approving and rejecting withdrawals, sweeping, managing operators): refused
+ * (403) to an operator without a second factor, whatever their role, until they turn it on.
+ */
+export const SECOND_FACTOR_PERMISSIONS: readonly OperatorPermission[] = ['withdrawals', 'treasury', 'operators'];
+export const SECOND_FACTOR_NEEDED = 'Turn on two-factor sign-in to do this';
+
 export const mayDo = (role: OperatorRole, permission: OperatorPermission): boolean => ROLE_PERMISSIONS[role].includes(permission);
 
 export const operatorRole = z.enum(OPERATOR_ROLES, { error: 'Unknown role' });
@@ -34,7 +41,17 @@ export interface OperatorSession {
   username: string;
   role: OperatorRole;
   permissions: OperatorPermission[];
+  /** Whether their second factor is on (money actions need it). */
+  secondFactor: boolean;
 }
+
+/** POST /api/admin/2fa/setup → the secret to scan (and the QR's URL) and ten recovery codes, shown once. */
+export interface SecondFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  recoveryCodes: string[];
+}
+export const secondFactorConfirmBody = z.object({ code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
 
 const username = z.string({ error: 'Username is required' }).trim().regex(/^[\w.-]{3,64}$/, 'Username must be 3–64 letters, digits, _ . -');
 const password = z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(256);
@@ -49,6 +66,7 @@ export interface OperatorView {
   username: string;
   role: OperatorRole;
   disabled: boolean;
+  secondFactor: boolean;
   createdAt: string;
 }
 

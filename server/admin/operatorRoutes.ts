@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminPage } from '../../protocol/admin.ts';
 import { createOperatorBody, operatorPasswordBody, operatorRoleBody, type AuditEntry, type OperatorView } from '../../protocol/operators.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { adminAudit, admins, sessions } from '../db/schema.ts';
+import { adminAudit, adminRecoveryCodes, admins, sessions } from '../db/schema.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { requireAdmin, sessionAdminId } from '../http/guards.ts';
@@ -19,6 +19,7 @@ const viewOf = (row: typeof admins.$inferSelect): OperatorView => ({
   username: row.username,
   role: row.role,
   disabled: row.disabledAt !== null,
+  secondFactor: row.totpEnabledAt !== null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -77,6 +78,20 @@ export async function adminOperatorRoutes(app: FastifyInstance): Promise<void> {
       return { operator: viewOf(row ?? target) };
     });
   }
+
+  // A lost phone: the owner turns the operator's second factor off; they set it up again.
+  app.post('/operators/:id/2fa/reset', owners, async (request) => {
+    const target = await other(request);
+    const [row] = await db
+      .update(admins)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(admins.id, target.id))
+      .returning();
+    await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, target.id));
+    await endSessions(target.id);
+    await audit(db, { adminId: sessionAdminId(request), action: 'reset-operator-2fa', target: target.id, details: { ip: request.ip } });
+    return { operator: viewOf(row ?? target) };
+  });
 
   app.post('/operators/:id/password', owners, async (request) => {
     const target = await other(request);

@@ -12,6 +12,8 @@ export interface SessionOperator {
   id: string;
   username: string;
   role: OperatorRole;
+  /** Their second factor is on. */
+  secondFactor: boolean;
 }
 
 export const PLAYER_COOKIE = 'sid';
@@ -80,7 +82,7 @@ export async function findPlayer(db: Queryable, { header, cookie }: PlayerCreden
 export async function findSessionAdmin(db: Queryable, token: string | undefined): Promise<SessionOperator | null> {
   if (!token) return null;
   const rows = await db
-    .select({ id: admins.id, username: admins.username, role: admins.role })
+    .select({ id: admins.id, username: admins.username, role: admins.role, secondFactor: sql<boolean>`${admins.totpEnabledAt} IS NOT NULL` })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNotNull(sessions.adminId), isNull(admins.disabledAt)))

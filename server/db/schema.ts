@@ -55,7 +55,22 @@ export const admins = pgTable('admins', {
   role: text('role', { enum: ['owner', 'finance', 'support', 'viewer'] }).notNull().default('owner'),
   /** Switched off by an owner: no sign-in, no session. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** The second factor (migration 0022): set up but not confirmed, then on, and the last code's time step. */
+  totpPendingSecret: text('totp_pending_secret'),
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
+
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    adminId: uuid('admin_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.adminId, table.codeHash] })],
+);
 
 export const playedGames = pgTable('played_games', {
   id: uuid('id').primaryKey().defaultRandom(),

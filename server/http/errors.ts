@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorCode } from '../../protocol/errorCodes.ts';
+import { errorCode, type ErrorCode } from '../../protocol/errorCodes.ts';
 import { validationText, type ErrorBody } from '../../protocol/errors.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 
@@ -14,6 +14,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** A code of its own where the text is another answer's too (protocol/errorCodes.ts OPERATOR_CODES). */
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
@@ -54,7 +56,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 }
 
 /** The body of every error answer: the spec's English text and its stable code (protocol/errorCodes.ts). */
-export const errorBody = (status: number, message: string): ErrorBody => ({ message, code: errorCode(status, message) });
+export const errorBody = (status: number, message: string, code?: ErrorCode): ErrorBody => ({ message, code: code ?? errorCode(status, message) });
 
 /**
  * Fastify answers a URL it cannot route (a broken %-escape, a parameter past its length) before any
@@ -68,7 +70,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
     }
     // Fastify's own client errors: unparsable JSON, wrong content type, body too large.
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

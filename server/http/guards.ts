@@ -3,7 +3,8 @@ import type { UserRow } from '../db/schema.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import { knownSessions, learnSession, soleSessionHash } from '../auth/knownSessions.ts';
 import { validationText } from '../../protocol/errors.ts';
-import { mayDo } from '../../protocol/operators.ts';
+import { OPERATOR_CODES } from '../../protocol/errorCodes.ts';
+import { SECOND_FACTOR_NEEDED, SECOND_FACTOR_PERMISSIONS, mayDo } from '../../protocol/operators.ts';
 import type { z } from 'zod';
 import { HttpError, parseInput } from './errors.ts';
 
@@ -88,6 +89,9 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.admin) throw new HttpError(401, 'Operator sign-in required');
   const { permission } = request.routeOptions.config;
   if (!permission || !mayDo(request.admin.role, permission)) throw new HttpError(403, ROLE_REFUSED);
+  if (request.method !== 'GET' && SECOND_FACTOR_PERMISSIONS.includes(permission) && !request.admin.secondFactor) {
+    throw new HttpError(403, SECOND_FACTOR_NEEDED, OPERATOR_CODES.secondFactorNeeded);
+  }
 }
 
 /** The signed-in operator of a route guarded by requireAdmin (whose id their actions are audited under). */

@@ -14,7 +14,7 @@ describe('admin risk flags (/admin/risk)', () => {
     operatorApi({ 'GET /api/admin/risk/flags': flagsRoute(() => []) });
     renderAdmin('/admin/risk');
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Treasury']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Treasury', 'Operators', 'Security']);
     expect(within(nav).getByRole('link', { name: 'Risk' })).toHaveAttribute('href', '/admin/risk');
   });
 

@@ -11,7 +11,7 @@ describe('the back office by role', () => {
   it('a viewer reads the lists: no Treasury, no decisions, no exports, no way into a player', async () => {
     operatorApi({ ...inReview(), 'GET /api/admin/users': { body: { users: [], totalUsers: 0 } } }, 'viewer');
     renderAdmin('/admin/withdrawals');
-    expect(await navLinks()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals']);
+    expect(await navLinks()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Security']);
     const [row] = await screen.findAllByTestId('withdrawal-row');
     expect(within(row!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     expect(within(row!).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('the back office by role', () => {
   it('finance decides withdrawals and sees the Treasury, but not a player’s risk view', async () => {
     operatorApi(inReview(), 'finance');
     renderAdmin('/admin/withdrawals');
-    expect(await navLinks()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Treasury']);
+    expect(await navLinks()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Treasury', 'Security']);
     const [row] = await screen.findAllByTestId('withdrawal-row');
     expect(within(row!).getByRole('button', { name: 'Approve withdrawal of player1' })).toBeInTheDocument();
     expect(within(row!).queryByRole('link', { name: 'player1' })).not.toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('the back office by role', () => {
   it('support opens players but decides no withdrawal', async () => {
     operatorApi(inReview(), 'support');
     renderAdmin('/admin/withdrawals');
-    expect(await navLinks()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals']);
+    expect(await navLinks()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Security']);
     const [row] = await screen.findAllByTestId('withdrawal-row');
     expect(within(row!).getByRole('link', { name: 'player1' })).toHaveAttribute('href', `/admin/users/${uid(1)}/risk`);
     expect(within(row!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();

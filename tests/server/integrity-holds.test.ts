@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureOperator } from '../../server/admin/operators.ts';
 import { recordSessionStart } from '../../server/integrity/signals.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { tronAddressFromHex } from '../../server/wallet/tronAddress.ts';
 import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
-import { cookieOf, databaseKinds, listening, rows, startTestApp, type TestApp } from './harness.ts';
+import { databaseKinds, listening, rows, startTestApp, type TestApp } from './harness.ts';
+import { operatorWithSecondFactor } from './operatorKit.ts';
 import { fundedPlayer, pairedRps, playRpsToEnd, type Player } from './gameHarness.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 
@@ -23,8 +23,8 @@ for (const kind of databaseKinds) {
     beforeAll(async () => {
       t = await startTestApp(kind, { WITHDRAWAL_REVIEW_USDT: '100', TRUST_PROXY: 'loopback' });
       base = await listening(t);
-      await ensureOperator(t.database.db, 'hold-op', 'operator-pass');
-      operator = { cookie: cookieOf(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'hold-op', password: 'operator-pass' } }), 'admin_sid') };
+      // Approving and rejecting move money: the operator (an owner, who also freezes) has their second factor on.
+      operator = await operatorWithSecondFactor(t.app, t.database, 'hold-op');
     });
     afterAll(async () => {
       for (const socket of sockets) socket.disconnect();

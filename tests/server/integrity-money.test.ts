@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureOperator } from '../../server/admin/operators.ts';
 import { riskFlags } from '../../server/db/schema.ts';
 import { riskRound } from '../../server/integrity/flags.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { tronAddressFromHex } from '../../server/wallet/tronAddress.ts';
 import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
-import { cookieOf, databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
+import { databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
+import { operatorWithSecondFactor } from './operatorKit.ts';
 import { balanceOf, credit, fundedPlayer, pairedRps, startGame, type Player } from './gameHarness.ts';
 import { seedFinishedGame } from './integrityKit.ts';
 
@@ -23,8 +23,8 @@ for (const kind of databaseKinds) {
     let operator: { cookie: string };
     beforeAll(async () => {
       t = await startTestApp(kind, { WITHDRAWAL_REVIEW_USDT: '100' });
-      await ensureOperator(t.database.db, 'risk-op', 'operator-pass');
-      operator = { cookie: cookieOf(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'risk-op', password: 'operator-pass' } }), 'admin_sid') };
+      // Approving and rejecting move money: the operator (an owner, who also freezes) has their second factor on.
+      operator = await operatorWithSecondFactor(t.app, t.database, 'risk-op');
     });
     afterAll(() => t.close());
     afterEach(async () => {

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES, ROLE_PERMISSIONS, mayDo, type OperatorRole } from '../../protocol/operators.ts';
-import { ensureOperator } from '../../server/admin/operators.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { cookieOf, describeApp, rows } from './harness.ts';
+import { operatorWithSecondFactor } from './operatorKit.ts';
 
 /**
  * Operators' roles (issue 35): every /api/admin route, called as every role, is allowed or refused with
@@ -19,11 +19,8 @@ const SIGN_IN = { username: '', password: 'operator-pass' };
 describeApp('operator roles', {}, (ctx) => {
   const login = async (username: string, password = SIGN_IN.password) =>
     ctx().app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password }, remoteAddress: '10.9.9.9' });
-  const signedIn = async (role: OperatorRole) => {
-    const username = `${role}-${randomUUID().slice(0, 8)}`;
-    await ensureOperator(ctx().database.db, username, SIGN_IN.password, role);
-    return { username, cookie: cookieOf(await login(username), 'admin_sid') };
-  };
+  /** An operator of `role` with their second factor on (money actions need it; tested apart below). */
+  const signedIn = async (role: OperatorRole) => operatorWithSecondFactor(ctx().app, ctx().database, `${role}-${randomUUID().slice(0, 8)}`, role, SIGN_IN.password);
   const call = (method: string, url: string, cookie?: string, payload?: object) =>
     ctx().app.inject({ method: method as 'GET', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
@@ -76,6 +73,7 @@ describeApp('operator roles', {}, (ctx) => {
       username: support.username,
       role: 'support',
       permissions: ['session', 'read', 'players', 'freeze', 'risk', 'games'],
+      secondFactor: true,
     });
   });
 

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ensureOperator } from '../../server/admin/operators.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { buildTreasury } from '../../server/treasury/service.ts';
 import { DEVCHAIN_HOT_WALLET, DEVCHAIN_XPRV, type Devchain } from '../../server/wallet/devchain.ts';
 import { accountXpubFromSeed, privateKeyFromSeed } from '../../server/wallet/tronAddress.ts';
-import { cookieOf, databaseKinds, rows, signedUp } from './harness.ts';
+import { databaseKinds, rows, signedUp } from './harness.ts';
 import { COLD, treasuryTestApp } from './treasuryKit.ts';
+import { operatorWithSecondFactor } from './operatorKit.ts';
 import { tronTestApp } from './tronKit.ts';
 
 /**
@@ -27,8 +27,8 @@ for (const kind of databaseKinds) {
     const asOperator = (method: 'GET' | 'POST', url: string) => kit.t().app.inject({ method, url, headers: { cookie: operator } });
 
     it('is refused to anonymous callers and players', async () => {
-      await ensureOperator(kit.t().database.db, 'vault', 'operator-pass');
-      operator = cookieOf(await kit.t().app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'vault', password: 'operator-pass' } }), 'admin_sid');
+      // Sweeping moves the house's coins: the operator has their second factor on.
+      operator = (await operatorWithSecondFactor(kit.t().app, kit.t().database, 'vault', 'finance')).cookie;
       const player = await signedUp(kit.t().app);
       for (const [method, url] of TREASURY_ROUTES) {
         expect((await kit.t().app.inject({ method, url })).statusCode).toBe(401);
@@ -181,8 +181,7 @@ describe('treasury on a tron web node', () => {
   const { t } = tronTestApp('pglite', { xpub: accountXpubFromSeed(seed), hotWalletKey: Buffer.from(privateKeyFromSeed(seed, 9)).toString('hex') });
 
   it('shows the figures but refuses "Sweep now"', async () => {
-    await ensureOperator(t().database.db, 'vault', 'operator-pass');
-    const cookie = cookieOf(await t().app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'vault', password: 'operator-pass' } }), 'admin_sid');
+    const { cookie } = await operatorWithSecondFactor(t().app, t().database, 'vault', 'finance');
     const refused = await t().app.inject({ method: 'POST', url: '/api/admin/treasury/sweep', headers: { cookie } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('npm run treasury');
