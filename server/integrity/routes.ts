@@ -39,12 +39,12 @@ export async function adminIntegrityRoutes(app: FastifyInstance): Promise<void> 
   app.post('/withdrawals/:id/approve', { config: { permission: 'withdrawals' } }, async (request) => {
     const { id } = parseInput(withdrawalParams, request.params);
     parseInput(emptyBody, request.body);
-    return decideWithdrawal(services, sessionAdminId(request), id, { approve: true });
+    return decideWithdrawal(services, sessionAdminId(request), id, { approve: true }, request.ip);
   });
 
   app.post('/withdrawals/:id/reject', { config: { permission: 'withdrawals' } }, async (request) => {
     const { id } = parseInput(withdrawalParams, request.params);
     const { reason } = parseInput(rejectWithdrawalBody, request.body);
-    return decideWithdrawal(services, sessionAdminId(request), id, { approve: false, reason });
+    return decideWithdrawal(services, sessionAdminId(request), id, { approve: false, reason }, request.ip);
   });
 }

@@ -86,6 +86,8 @@ export async function decideWithdrawal(
   adminId: string,
   withdrawalId: string,
   decision: { approve: true } | { approve: false; reason: string },
+  /** Where the operator acted from, for the audit trail. */
+  ip?: string,
 ): Promise<DecideWithdrawalAnswer> {
   const status = decision.approve ? 'pending' : 'rejected';
   const reason = decision.approve ? null : decision.reason;
@@ -122,7 +124,7 @@ export async function decideWithdrawal(
         ref: row.id,
       });
     }
-    await audit(tx, { adminId, action: decision.approve ? 'approve-withdrawal' : 'reject-withdrawal', target: row.id, details: { reason } });
+    await audit(tx, { adminId, action: decision.approve ? 'approve-withdrawal' : 'reject-withdrawal', target: row.id, details: { reason, ip } });
   });
   money.log.warn({ adminId, withdrawalId, status }, 'withdrawal reviewed');
   return { _id: withdrawalId, status };

@@ -26,7 +26,11 @@ export const MAINNET_COSTS: TronCosts = {
   energyPerStakedTrx: 10n,
 };
 
-/** Energy of USDT's transfer(): about twice as much when the receiver has never held USDT (a new storage slot). */
+/**
+ * The base energy of USDT's transfer(): about twice as much when the receiver has never held USDT (a new
+ * storage slot). Mainnet adds the contract's dynamic energy penalty on top (roughly doubling it today),
+ * which is why the treasury on TRON asks the node for each transfer's energy; the devchain charges these.
+ */
 export const USDT_TRANSFER_ENERGY = 31_895n;
 export const USDT_TRANSFER_ENERGY_NEW_HOLDER = 64_895n;
 

@@ -158,6 +158,9 @@ for (const kind of databaseKinds) {
         expect.arrayContaining([expect.objectContaining({ _id: toReject!._id, reviewReason: 'chip dumping' })]),
       );
       expect(await auditOf(toApprove!._id)).toEqual(['approve-withdrawal']);
+      // Who, when and from where: the operator's address is in the trail.
+      const [trail] = await rows<{ ip: string | null }>(t.database, sql`SELECT details->>'ip' AS ip FROM admin_audit WHERE target = ${toApprove!._id}`);
+      expect(trail?.ip).toBeTruthy();
       expect(await auditOf(toReject!._id)).toEqual(['reject-withdrawal']);
       // Decided is decided.
       for (const [id, action] of [[toApprove!._id, 'reject'], [toReject!._id, 'approve'], [toReject!._id, 'reject']] as const) {
