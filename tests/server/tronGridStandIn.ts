@@ -3,7 +3,8 @@ import http from 'node:http';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { utils as tronUtils } from 'tronweb';
 import { tronAddressFromHex, tronAddressOf, tronAddressToHex } from '../../server/wallet/tronAddress.ts';
-import { accountRoute, bytesOf, contractOf, type Execution, type Receipt, type SignedTransaction, StandInAccounts, transactionInfoJson } from './tronGridStandInAccounts.ts';
+import { type Execution, type Receipt, StandInAccounts } from './tronGridStandInAccounts.ts';
+import { accountRoute, bytesOf, contractOf, type SignedTransaction, transactionInfoJson } from './tronGridStandInNode.ts';
 
 /**
  * A loopback stand-in for TronGrid (its v1 extension API and the full/solidity node HTTP API), for the
