@@ -15,6 +15,7 @@ export const OPERATOR = { username: 'e2e_operator', password: 'e2e-operator-pass
  */
 export const TREASURY_OWNER = { username: 'e2e_vault', password: 'e2e-vault-pass' };
 export const SECURITY_OWNER = { username: 'e2e_security', password: 'e2e-security-pass' };
+export const RISK_OWNER = { username: 'e2e_risk', password: 'e2e-risk-pass' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,7 +47,7 @@ export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const { NODE_ENV: _testEnv, REDIS_URL: _redis, DATABASE_URL: _url, ...plainEnv } = process.env;
-  for (const owner of [TREASURY_OWNER, SECURITY_OWNER]) {
+  for (const owner of [TREASURY_OWNER, SECURITY_OWNER, RISK_OWNER]) {
     const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', owner.username, '--role', 'owner'], {
       input: `${owner.password}\n`,
       env: { ...plainEnv, DATA_DIR: dataDir },

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { integrityText, riskFlagLabels, type RiskFlagsAnswer } from '../protocol/integrity.ts';
 import { WITHDRAWAL_REVIEW_TEXT } from '../protocol/wallet.ts';
 import { newPlayer, searchFor, useBrowser, type PhonePlayer, signedInOperator } from './browser.ts';
-import { OPERATOR } from './globalSetup.ts';
+import { RISK_OWNER } from './globalSetup.ts';
+import { turnOnSecondFactor } from './secondFactor.ts';
 
 const browser = useBrowser();
 
@@ -64,7 +65,10 @@ const backOffice = (operator: Page) => operator.getByRole('navigation', { name: 
 
 describe('integrity: a dumped pot is caught, frozen and its withdrawal rejected', () => {
   it('Bob leaves two paid games to Ann; her withdrawal waits for review; the operator freezes her and rejects it', async () => {
-    const operator = await signedInOperator(browser, OPERATOR);
+    // Rejecting a withdrawal moves money: this owner turns their second factor on first.
+    const operator = await signedInOperator(browser, RISK_OWNER);
+    await turnOnSecondFactor(operator);
+    await operator.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Dashboard' }).click();
 
     // Two funded players; Bob forfeits two $1 games to Ann: +$1.80 each time for her.
     const ann = await fundedPlayer(5);

@@ -45,7 +45,7 @@ describe('operators: roles and a second factor before anyone moves money', () =>
     // Finance signs in with the password alone: it reads, but approving needs the second factor.
     const first = await signedInOperator(browser, FINANCE);
     const nav = first.getByRole('navigation', { name: 'Back office' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Treasury', 'Security']);
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Completed Games', 'Users', 'Risk', 'Withdrawals', 'Treasury', 'Security']);
     const secret = await turnOnSecondFactor(first);
     await first.screenshot({ path: 'e2e/.artifacts/security-on.png', fullPage: true });
     await first.close();

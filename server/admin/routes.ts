@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminLoginBody } from '../../protocol/auth.ts';
 import { OPERATOR_CODES } from '../../protocol/errorCodes.ts';
@@ -7,7 +7,8 @@ import { newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryHash, spendSecondF
 import { validationText } from '../../protocol/errors.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { ADMIN_COOKIE, clearSessionCookie, closeSession, openSession, setSessionCookie } from '../auth/sessions.ts';
-import { adminRecoveryCodes, admins } from '../db/schema.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { adminRecoveryCodes, admins, sessions } from '../db/schema.ts';
 import { audit } from './audit.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { adminToken, requireAdmin } from '../http/guards.ts';
@@ -91,6 +92,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         .update(admins)
         .set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date(), totpLastStep: step })
         .where(and(eq(admins.id, operator.id), isNull(admins.totpEnabledAt)));
+      // Every other session of theirs was opened with the password alone: it ends, so none gains money
+      // powers without a code (this one proved the code just now).
+      const current = adminToken(request);
+      await db.delete(sessions).where(and(eq(sessions.adminId, operator.id), current ? ne(sessions.tokenHash, hashToken(current)) : undefined));
       await audit(db, { adminId: operator.id, action: 'enable-2fa', details: { ip: request.ip } });
       return { secondFactor: true };
     });

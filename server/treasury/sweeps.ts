@@ -30,18 +30,20 @@ export interface SweepReport {
 /**
  * Deposit addresses with deposits since their last finished sweep (or never swept), and no sweep open;
  * one whose sweep failed in the last hour waits (a failure an operator must look at is not retried
- * every pass, each paying fees).
+ * every pass, each paying fees). Those read from the chain longest ago come first, so addresses holding
+ * less than the minimum (dust, on purpose or not) never keep the others from being looked at.
  */
 async function candidates(treasury: Treasury): Promise<{ address: string; index: number }[]> {
   return rowsOf<{ address: string; index: number }>(
     treasury.db,
     sql`SELECT da.address, da.derivation_index AS index FROM deposit_addresses da
+      LEFT JOIN chain_balances cb ON cb.address = da.address
       WHERE EXISTS (
         SELECT 1 FROM deposits d WHERE d.address = da.address
           AND d.created_at > coalesce((SELECT max(s.created_at) FROM sweeps s WHERE s.address = da.address AND s.step = 'done'), '-infinity'::timestamptz))
         AND NOT EXISTS (SELECT 1 FROM sweeps s WHERE s.address = da.address AND s.step NOT IN ('done', 'failed'))
         AND NOT EXISTS (SELECT 1 FROM sweeps s WHERE s.address = da.address AND s.step = 'failed' AND s.finished_at > now() - ${FAILED_SWEEP_BACKOFF})
-      ORDER BY da.derivation_index
+      ORDER BY cb.refreshed_at ASC NULLS FIRST, da.derivation_index
       LIMIT ${CANDIDATES_PER_PASS}`,
   );
 }
@@ -67,6 +69,9 @@ async function hotWalletShortfall(treasury: Treasury): Promise<bigint> {
  * being swept is skipped by the unique index, so two treasuries never open two sweeps of one address.
  */
 export async function planSweeps(treasury: Treasury): Promise<number> {
+  // A sweep counts as of before its balances were read: a deposit seen after that makes the address a
+  // candidate again once this sweep is done (it moves only what was read).
+  const readAt = new Date();
   const found = await candidates(treasury);
   if (found.length === 0) return 0;
   const costs = await treasury.chain.costs();
@@ -106,14 +111,47 @@ export async function planSweeps(treasury: Treasury): Promise<number> {
   for (const values of planned) {
     const inserted = await rowsOf<{ id: string }>(
       treasury.db,
-      sql`INSERT INTO sweeps (address, derivation_index, currency, amount_raw, destination, destination_kind)
-        VALUES (${values.address}, ${values.derivationIndex}, ${values.currency}, ${(values.amountRaw as bigint).toString()}::bigint, ${values.destination}, ${values.destinationKind})
+      sql`INSERT INTO sweeps (address, derivation_index, currency, amount_raw, destination, destination_kind, created_at)
+        VALUES (${values.address}, ${values.derivationIndex}, ${values.currency}, ${(values.amountRaw as bigint).toString()}::bigint, ${values.destination}, ${values.destinationKind}, ${readAt.toISOString()}::timestamptz)
         ON CONFLICT (address) WHERE step NOT IN ('done', 'failed') DO NOTHING
         RETURNING id`,
     );
     opened += inserted.length;
   }
   return opened;
+}
+
+/** Held leases, by sweep: the value each treasury last wrote, which only it can renew or clear. */
+const heldLeases = new WeakMap<Treasury, Map<string, Date>>();
+const leasesOf = (treasury: Treasury) => {
+  let held = heldLeases.get(treasury);
+  if (!held) heldLeases.set(treasury, (held = new Map()));
+  return held;
+};
+
+/** Extends this treasury's lease on a sweep; false when it is no longer this treasury's (it ran out and another took it). */
+async function renewLease(treasury: Treasury, sweep: SweepRow): Promise<boolean> {
+  const held = leasesOf(treasury).get(sweep.id);
+  if (!held) return false;
+  const next = new Date(Math.max(Date.now() + treasury.leaseMs, held.getTime() + 1));
+  const [renewed] = await treasury.db
+    .update(sweeps)
+    .set({ leasedUntil: next })
+    .where(and(eq(sweeps.id, sweep.id), eq(sweeps.leasedUntil, held)))
+    .returning({ id: sweeps.id });
+  if (!renewed) {
+    leasesOf(treasury).delete(sweep.id);
+    return false;
+  }
+  leasesOf(treasury).set(sweep.id, next);
+  return true;
+}
+
+/** Lets a sweep go at once after a visit, if the lease is still this treasury's. */
+async function releaseLease(treasury: Treasury, sweepId: string): Promise<void> {
+  const held = leasesOf(treasury).get(sweepId);
+  leasesOf(treasury).delete(sweepId);
+  if (held) await treasury.db.update(sweeps).set({ leasedUntil: null }).where(and(eq(sweeps.id, sweepId), eq(sweeps.leasedUntil, held)));
 }
 
 /** Takes the next open sweep no other treasury holds (sweeps to the hot wallet first), for leaseMs. */
@@ -133,11 +171,9 @@ async function leaseNext(treasury: Treasury, exclude: string[]): Promise<SweepRo
       .limit(1)
       .for('update', { skipLocked: true });
     if (!next) return null;
-    const [leased] = await tx
-      .update(sweeps)
-      .set({ leasedUntil: new Date(Date.now() + treasury.leaseMs) })
-      .where(eq(sweeps.id, next.id))
-      .returning();
+    const until = new Date(Date.now() + treasury.leaseMs);
+    const [leased] = await tx.update(sweeps).set({ leasedUntil: until }).where(eq(sweeps.id, next.id)).returning();
+    if (leased) leasesOf(treasury).set(leased.id, until);
     return leased ?? null;
   });
 }
@@ -150,6 +186,8 @@ async function leaseNext(treasury: Treasury, exclude: string[]): Promise<SweepRo
 export async function advanceSweep(treasury: Treasury, leased: SweepRow, now = new Date()): Promise<SweepRow> {
   let sweep = leased;
   for (let visit = 0; visit < STEPS_PER_VISIT; visit += 1) {
+    // Each step under a lease still ours: a visit slower than the lease stops, and never overlaps another treasury's.
+    if (!(await renewLease(treasury, sweep))) return sweep;
     const open = await openTransaction(treasury, sweep.id);
     if (open) {
       const outcome = await settle(treasury, open, now);
@@ -235,8 +273,12 @@ export async function sweepPass(treasury: Treasury, { plan = true, now = new Dat
     try {
       const after = await advanceSweep(treasury, sweep, now);
       touched.push(await report(treasury, after));
-    } finally {
-      await treasury.db.update(sweeps).set({ leasedUntil: null }).where(and(eq(sweeps.id, sweep.id), inArray(sweeps.step, ['fund', 'transfer', 'reclaim'])));
+      await releaseLease(treasury, sweep.id);
+    } catch (error) {
+      // The chain erred (or this process is going down): the lease stays until it runs out, so this sweep
+      // is tried again then, and the pass goes on with the others.
+      leasesOf(treasury).delete(sweep.id);
+      treasury.log?.warn({ err: error, sweepId: sweep.id }, 'sweep step failed; it waits for its lease to run out');
     }
   }
   return touched;

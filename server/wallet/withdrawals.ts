@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { WITHDRAWAL_FEE_MICRO } from '../../protocol/wallet.ts';
 import type { Services } from '../context.ts';
@@ -18,6 +18,8 @@ type WithdrawalRow = typeof withdrawals.$inferSelect;
  * that has not got a sent transaction yet would have it refunded though the USDT left the hot wallet.
  */
 const EXPIRY_MARGIN_MS = 10 * 60_000;
+/** Withdrawals settled this long before a read of the hot wallet still count as leaving it (clocks of nodes differ). */
+const SETTLED_SINCE_READ_MS = 60_000;
 
 /**
  * Takes the whole amount from the balance into the hold account and records the withdrawal, in one
@@ -97,19 +99,22 @@ async function finish(
  * it before anything is sent: from then on only that one transaction (one id) can ever carry this
  * withdrawal. One the hot wallet cannot cover waits, marked `waiting_funds_since` (the player still sees
  * it processing): a player is never refunded because the house has not topped up (the treasury sweeps
- * deposits to the hot wallet, waiting withdrawals first). `hotUsdtMicro`: the hot wallet's balance on
- * chain; withdrawals already signed but not settled are taken from it, so two nodes, or one round,
- * never spend the same balance twice (the claims take one lock). Until they settle that counts some of
- * them twice, which only makes the next one wait a round.
+ * deposits to the hot wallet, waiting withdrawals first). The hot wallet's balance is read from the chain
+ * just before the claim (a read from the chain has no place inside a database transaction); under the
+ * claims' lock, every withdrawal signed and not settled is taken from it, and so is every one settled
+ * since a little before that read (the read may or may not have seen it leave), so two nodes, or one
+ * round, never spend the same balance twice. That counts some twice, which only makes the next wait.
  */
-export async function claimAndSign(money: Money, gateway: ChainGateway, hotUsdtMicro: bigint): Promise<WithdrawalRow | null> {
+export async function claimAndSign(money: Money, gateway: ChainGateway): Promise<WithdrawalRow | null> {
+  const readAt = new Date(Date.now() - SETTLED_SINCE_READ_MS);
+  const hotUsdtMicro = (await gateway.balances(gateway.hotWalletAddress())).usdtMicro;
   return money.db.transaction(async (tx) => {
     await tx.select().from(chainState).where(eq(chainState.name, 'withdrawal_claims')).for('update');
     const sent = sql`${withdrawals.amountMicro} - ${withdrawals.feeMicro}`;
     const [inFlight] = await tx
       .select({ micro: sql<string>`coalesce(sum(${sent}), 0)::text` })
       .from(withdrawals)
-      .where(eq(withdrawals.status, 'sending'));
+      .where(or(eq(withdrawals.status, 'sending'), and(eq(withdrawals.status, 'completed'), gte(withdrawals.finishedAt, readAt))));
     const available = hotUsdtMicro - BigInt(inFlight?.micro ?? '0');
     const [row] = await tx
       .select()
@@ -196,11 +201,10 @@ async function reconcile(money: Money, gateway: ChainGateway, now: Date, log?: L
 /** One round of the withdrawal worker: send what is new, settle what is on its way. */
 export async function processWithdrawals(money: Money, gateway: ChainGateway, log?: Logger, now = new Date()): Promise<void> {
   const [anyPending] = await money.db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.status, 'pending')).limit(1);
+  // The hot wallet's balance is asked for only when something waits to be sent (TronGrid is not free).
   if (anyPending) {
-    // The hot wallet's balance is asked for only when something waits to be sent (TronGrid is not free).
-    const hotUsdtMicro = (await gateway.balances(gateway.hotWalletAddress())).usdtMicro;
     for (;;) {
-      const claimed = await claimAndSign(money, gateway, hotUsdtMicro);
+      const claimed = await claimAndSign(money, gateway);
       if (!claimed) break;
       log?.info({ withdrawalId: claimed.id, txId: claimed.chainTxId }, 'withdrawal signed');
       await send(money, gateway, claimed, log);

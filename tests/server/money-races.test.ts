@@ -118,7 +118,7 @@ describe(`money under concurrency [${kind}]`, () => {
     await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 20 } });
 
     // The first worker claims and signs, then dies before it sends anything.
-    const claimed = await claimAndSign(t.app.services, t.app.services.wallet.gateway, 10n ** 15n);
+    const claimed = await claimAndSign(t.app.services, t.app.services.wallet.gateway);
     expect(claimed?.status).toBe('sending');
 
     // Restarted workers (two at once, for good measure) pick it up; the clock moves on until confirmed.
@@ -141,7 +141,7 @@ describe(`money under concurrency [${kind}]`, () => {
     await credit(player.id, 10_000_000n);
     await t.app.inject({ method: 'POST', url: '/api/wallet/save-address', headers: { cookie: player.cookie }, payload: { savedAddress: VALID_ADDRESS } });
     await t.app.inject({ method: 'POST', url: '/api/withdraw', headers: { cookie: player.cookie }, payload: { userId: player.id, amount: 10 } });
-    const claimed = await claimAndSign(t.app.services, t.app.services.wallet.gateway, 10n ** 15n);
+    const claimed = await claimAndSign(t.app.services, t.app.services.wallet.gateway);
     const expiresAt = new Date((await rows<{ expires_at: string }>(t.database, sql`select expires_at from withdrawals where id = ${claimed?.id}`))[0]?.expires_at ?? 0).getTime();
     // Past its expiry, but within the margin for a node that lags, and every broadcast's outcome unknown:
     // it may yet be on the chain, so it is neither refunded nor re-signed.
@@ -176,7 +176,7 @@ describe(`money under concurrency [${kind}]`, () => {
         return { accepted: false as const, reason: 'SERVER_BUSY: Server busy.' };
       },
     });
-    const claimed = await claimAndSign(t.app.services, chain, 10n ** 15n);
+    const claimed = await claimAndSign(t.app.services, chain);
     if (!claimed) throw new Error('nothing claimed');
     let clock = Date.now();
     // The first broadcast of this claim, through the worker's own send (reconcile finds it 'sending', unknown on the chain).

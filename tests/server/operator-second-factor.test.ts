@@ -42,6 +42,8 @@ describeApp('operators’ second factor', {}, (ctx) => {
   it('an owner without it reads, but every money action answers 403 until they turn it on', async () => {
     await ensureOperator(ctx().database.db, 'no-2fa', 'operator-pass', 'owner');
     const cookie = cookieOf(await login({ username: 'no-2fa', password: 'operator-pass' }), 'admin_sid');
+    // Another session with the password alone (a leaked password, say): it must not gain money powers.
+    const other = cookieOf(await login({ username: 'no-2fa', password: 'operator-pass' }), 'admin_sid');
     expect((await call('GET', '/api/admin/treasury', cookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/session', cookie)).json()).toMatchObject({ secondFactor: false });
     for (const url of ['/api/admin/treasury/sweep', `/api/admin/withdrawals/${crypto.randomUUID()}/approve`, `/api/admin/withdrawals/${crypto.randomUUID()}/reject`, '/api/admin/operators', `/api/admin/operators/${crypto.randomUUID()}/role`]) {
@@ -58,6 +60,9 @@ describeApp('operators’ second factor', {}, (ctx) => {
     expect((await call('POST', '/api/admin/2fa/confirm', cookie, { code: 'abc' })).statusCode).toBe(400);
     expect((await call('POST', '/api/admin/2fa/confirm', cookie, { code: totpCode(setup.secret) })).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/session', cookie)).json()).toMatchObject({ secondFactor: true });
+    // Turning it on ended every other session: what was opened with the password alone is gone.
+    expect((await call('GET', '/api/admin/session', other)).statusCode).toBe(401);
+    expect((await call('POST', '/api/admin/treasury/sweep', other)).statusCode).toBe(401);
     expect((await call('POST', '/api/admin/treasury/sweep', cookie)).statusCode).toBe(200);
     expect((await call('POST', '/api/admin/2fa/setup', cookie)).statusCode).toBe(409);
   });

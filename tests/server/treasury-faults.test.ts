@@ -71,7 +71,8 @@ for (const kind of databaseKinds) {
           if (!player) throw new Error('no player');
           const coldBefore = (await kit.chain().balances(COLD)).usdtMicro;
           const dying = dyingAt(kit.chain(), at, afterSend);
-          const doomed = kit.treasury({ leaseMs: 60_000 }, dying.chain);
+          // Its lease is short: a dead treasury's runs out, and the next one takes the sweep over.
+          const doomed = kit.treasury({ leaseMs: 50 }, dying.chain);
           for (let i = 0; i < 400 && !dying.died(); i += 1) {
             try {
               await sweepPass(doomed, { plan: i === 0 });
@@ -82,7 +83,8 @@ for (const kind of databaseKinds) {
             if (open?.n === 0) break;
             await kit.pause(BLOCK_MS);
           }
-          // A new treasury (its lease on the sweep long gone for this test: leaseMs 1) takes over.
+          await kit.pause(60);
+          // A new treasury takes over where the dead one stopped.
           await kit.sweepUntilSettled();
           await sweptOnce(player.address, 21);
           expect((await kit.chain().balances(COLD)).usdtMicro - coldBefore).toBe(21_000_000n);

@@ -12,6 +12,11 @@ ALTER TABLE withdrawals ADD COLUMN energy_used bigint;
 -- hot-wallet balance on two withdrawals that together exceed it.
 INSERT INTO chain_state (name, value) VALUES ('withdrawal_claims', '') ON CONFLICT DO NOTHING;
 
+-- One chain transaction carries one withdrawal. Two alike withdrawals (same amount, same address) signed
+-- in one block by two nodes whose clocks differ could come out byte for byte the same transaction (TRON's
+-- signatures are deterministic): the second claim then fails here and signs again later, never sharing.
+CREATE UNIQUE INDEX withdrawals_chain_tx ON withdrawals (chain_tx_id) WHERE chain_tx_id IS NOT NULL;
+
 -- One sweep moves what one deposit address holds to the hot wallet or the cold address. The ledger does
 -- not change: the players' money is already counted; a sweep moves the house's coins between its own
 -- addresses. step: fund (energy delegated or TRX sent so the address can pay its transfer) -> transfer
