@@ -19,7 +19,7 @@ import type {
   TreasuryTxKind,
 } from './gateway.ts';
 import { depositAddressFromXpub, privateKeyFromSeed } from './tronAddress.ts';
-import { MAINNET_COSTS, SUN_PER_TRX, TX_BYTES, burnSun, usdtTransferEnergy, type TronCosts } from './tronCosts.ts';
+import { MAINNET_COSTS, SUN_PER_TRX, TX_BYTES, WITHDRAWAL_FEE_LIMIT_SUN, burnSun, usdtTransferEnergy, type TronCosts } from './tronCosts.ts';
 
 // A fixed, public seed: devchain addresses are real TRON addresses whose keys everyone can derive, and
 // which hold nothing real.
@@ -43,8 +43,6 @@ export const devchainResourceKey = () => privateKeyFromSeed(DEV_SEED, RESOURCE_I
 const HOT_WALLET_GENESIS_TRX = 1_000_000n * SUN_PER_TRX;
 const WITHDRAWAL_CONFIRMATIONS = 2;
 const FINAL_CONFIRMATIONS = 19;
-/** 30 TRX: the most a withdrawal's energy may burn (TRON's fee_limit). */
-const WITHDRAWAL_FEE_LIMIT_SUN = 30n * SUN_PER_TRX;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DevchainOptions {

@@ -11,7 +11,7 @@ import type {
   TreasuryTxKind,
 } from './gateway.ts';
 import { depositAddressFromXpub } from './tronAddress.ts';
-import type { TronCosts } from './tronCosts.ts';
+import { WITHDRAWAL_FEE_LIMIT_SUN, type TronCosts } from './tronCosts.ts';
 import { TronDepositScan } from './tronDeposits.ts';
 import { TronGrid } from './tronGrid.ts';
 import { TronTreasuryCalls } from './tronTreasury.ts';
@@ -88,7 +88,7 @@ export class TronGateway implements ChainGateway, TreasuryChain {
    */
   signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal> {
     const key = Uint8Array.from(Buffer.from(this.options.hotWalletKey.replace(/^0x/, ''), 'hex'));
-    return this.treasury.sign(key, { kind: 'usdt', to, amount: amountMicro, feeLimitSun: BigInt(this.options.feeLimitSun ?? 30_000_000) });
+    return this.treasury.sign(key, { kind: 'usdt', to, amount: amountMicro, feeLimitSun: this.options.feeLimitSun === undefined ? WITHDRAWAL_FEE_LIMIT_SUN : BigInt(this.options.feeLimitSun) });
   }
 
   async broadcast(withdrawal: SignedWithdrawal): Promise<BroadcastResult> {

@@ -39,6 +39,13 @@ export const TX_BYTES = { trx: 270n, usdt: 345n, delegate: 280n, undelegate: 282
 
 export const SUN_PER_TRX = 1_000_000n;
 
+/**
+ * The most a withdrawal's transfer may burn (its fee limit): 30 TRX covers a USDT transfer to a new
+ * holder with the dynamic penalty. A hot wallet holding less TRX waits to pay, as one short of USDT does:
+ * short of energy the chain would take the fees and fail the transfer.
+ */
+export const WITHDRAWAL_FEE_LIMIT_SUN = 30n * SUN_PER_TRX;
+
 /** The energy a USDT transfer to `receiverHoldsUsdt` will take. */
 export function usdtTransferEnergy(receiverHoldsUsdt: boolean): bigint {
   return receiverHoldsUsdt ? USDT_TRANSFER_ENERGY : USDT_TRANSFER_ENERGY_NEW_HOLDER;

@@ -7,6 +7,7 @@ import { moneyTransaction } from '../ledger/notify.ts';
 import { lockUnfrozen } from '../integrity/frozen.ts';
 import { withdrawalHold } from '../integrity/hold.ts';
 import type { ChainGateway } from './gateway.ts';
+import { WITHDRAWAL_FEE_LIMIT_SUN } from './tronCosts.ts';
 
 type Money = Pick<Services, 'db' | 'sockets'>;
 type Requesting = Money & { config: Pick<Services['config'], 'integrity'> };
@@ -107,7 +108,9 @@ async function finish(
  */
 export async function claimAndSign(money: Money, gateway: ChainGateway): Promise<WithdrawalRow | null> {
   const readAt = new Date(Date.now() - SETTLED_SINCE_READ_MS);
-  const hotUsdtMicro = (await gateway.balances(gateway.hotWalletAddress())).usdtMicro;
+  const hot = await gateway.balances(gateway.hotWalletAddress());
+  // Without the TRX a transfer may burn, the hot wallet can pay nothing: everything waits, unrefunded.
+  const hotUsdtMicro = hot.trxSun >= WITHDRAWAL_FEE_LIMIT_SUN ? hot.usdtMicro : 0n;
   return money.db.transaction(async (tx) => {
     await tx.select().from(chainState).where(eq(chainState.name, 'withdrawal_claims')).for('update');
     const sent = sql`${withdrawals.amountMicro} - ${withdrawals.feeMicro}`;

@@ -146,5 +146,32 @@ for (const kind of databaseKinds) {
       const refunds = await rows<{ n: number }>(kit.t().database, sql`select count(*)::int as n from transfers where kind = 'withdrawal-refund'`);
       expect(refunds[0]?.n).toBe(0);
     });
+
+    it('holds a withdrawal while the hot wallet lacks the TRX its transfer may burn, and never refunds it', async () => {
+      const [payer] = await kit.depositors([40]);
+      if (!payer) throw new Error('no player');
+      await kit.sweepUntilSettled();
+      // The hot wallet keeps its USDT but its TRX leaves: below a transfer's fee limit (30 TRX).
+      const hot = await kit.chain().balances(DEVCHAIN_HOT_WALLET);
+      const drain = await kit.chain().sign(devchainHotWalletKey(), { kind: 'trx', to: COLD, amount: hot.trxSun - 10_000_000n });
+      expect(await kit.chain().broadcast(drain)).toEqual({ accepted: true });
+      await kit.call('POST', '/api/wallet/save-address', payer.cookie, { savedAddress: COLD });
+      expect((await kit.call('POST', '/api/withdraw', payer.cookie, { userId: payer.id, amount: 20 })).statusCode).toBe(200);
+      const state = async () =>
+        (await rows<{ status: string; waiting: boolean }>(kit.t().database, sql`select status, waiting_funds_since is not null as waiting from withdrawals where user_id = ${payer.id}`))[0];
+      for (let i = 0; i < 3; i += 1) {
+        await kit.withdrawalRound();
+        await kit.pause(BLOCK_MS);
+      }
+      expect(await state()).toEqual({ status: 'pending', waiting: true });
+      // TRX arrives: it goes out, once.
+      await kit.chain().simulateIncoming(DEVCHAIN_HOT_WALLET, 'TRX', 100_000_000n);
+      for (let i = 0; i < 100 && (await state())?.status !== 'completed'; i += 1) {
+        await kit.withdrawalRound();
+        await kit.pause(BLOCK_MS);
+      }
+      expect(await state()).toEqual({ status: 'completed', waiting: false });
+      expect(await kit.balanceOf(payer.cookie)).toBe(20);
+    });
   });
 }
