@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Services } from '../context.ts';
+import type { Queryable } from '../db/client.ts';
 import { chainBalances } from '../db/schema.ts';
 
 /**
@@ -30,15 +31,20 @@ export async function refreshChangedAddresses(services: Pick<Services, 'db' | 'w
   return refreshAddresses(services, changed.map((row) => row.address));
 }
 
+/** Keeps what the chain just said an address holds (the users page's and the Treasury page's cache). */
+export async function saveChainBalance(db: Queryable, address: string, { usdtMicro, trxSun }: { usdtMicro: bigint; trxSun: bigint }): Promise<void> {
+  const refreshedAt = new Date();
+  await db
+    .insert(chainBalances)
+    .values({ address, usdtMicro, trxSun, refreshedAt })
+    .onConflictDoUpdate({ target: chainBalances.address, set: { usdtMicro, trxSun, refreshedAt } });
+}
+
 async function refreshAddresses(services: Pick<Services, 'db' | 'wallet' | 'log'>, stale: string[]): Promise<number> {
   let refreshed = 0;
   for (const address of stale) {
     try {
-      const { usdtMicro, trxSun } = await services.wallet.gateway.balances(address);
-      await services.db
-        .insert(chainBalances)
-        .values({ address, usdtMicro, trxSun, refreshedAt: new Date() })
-        .onConflictDoUpdate({ target: chainBalances.address, set: { usdtMicro, trxSun, refreshedAt: new Date() } });
+      await saveChainBalance(services.db, address, await services.wallet.gateway.balances(address));
       refreshed += 1;
     } catch (error) {
       services.log.warn({ err: error, address }, 'chain balance refresh failed');

@@ -3,10 +3,7 @@ import type { DailyFigures } from '../../protocol/treasury.ts';
 import { microToUsdt } from '../../protocol/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-
-/** The most days the dashboard's pictures cover (a longer range shows its last days). */
-const MAX_DAYS = 366;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { utcDaysOf } from './range.ts';
 
 const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
@@ -15,12 +12,9 @@ const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-M
  * withdrawals paid, players who joined, and games started per mode. One grouped statement per source.
  */
 export async function dailyFigures(db: Queryable, from: Date, to: Date): Promise<DailyFigures[]> {
-  // The range's end is often in the future (the pickers' end of day): the days stop at today.
-  const until = new Date(Math.min(to.getTime(), Date.now()));
-  const last = Date.UTC(until.getUTCFullYear(), until.getUTCMonth(), until.getUTCDate());
-  const first = Math.max(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()), last - (MAX_DAYS - 1) * DAY_MS);
-  const start = new Date(first).toISOString();
-  const end = new Date(last + DAY_MS).toISOString();
+  const range = utcDaysOf(from, to);
+  const start = range.start.toISOString();
+  const end = range.end.toISOString();
   const within = (column: SQL) => sql`${column} >= ${start}::timestamptz AND ${column} < ${end}::timestamptz`;
   const games = await rowsOf<{ day: string; mode: string; games: number; bets: string }>(
     db,
@@ -39,13 +33,11 @@ export async function dailyFigures(db: Queryable, from: Date, to: Date): Promise
     db,
     sql`SELECT ${dayOf(sql`created_at`)} AS day, count(*)::int AS n FROM users WHERE ${within(sql`created_at`)} GROUP BY 1`,
   );
-  const days: DailyFigures[] = [];
-  for (let at = first; at <= last; at += DAY_MS) {
-    const day = new Date(at).toISOString().slice(0, 10);
+  return range.days.map((day) => {
     const ofDay = games.filter((row) => row.day === day);
     const usdt = (kind: string) => microToUsdt(BigInt(money.find((row) => row.day === day && row.kind === kind)?.micro ?? '0'));
     const count = (mode: string) => ofDay.find((row) => row.mode === mode)?.games ?? 0;
-    days.push({
+    return {
       day,
       betsUsdt: microToUsdt(ofDay.reduce((sum, row) => sum + BigInt(row.bets), 0n)),
       rakeUsdt: usdt('rake'),
@@ -53,7 +45,6 @@ export async function dailyFigures(db: Queryable, from: Date, to: Date): Promise
       withdrawalsUsdt: usdt('withdrawals'),
       newPlayers: players.find((row) => row.day === day)?.n ?? 0,
       games: { rps: count('rps'), blot: count('blot'), carrom: count('carrom'), backgammon: count('backgammon') },
-    });
-  }
-  return days;
+    };
+  });
 }

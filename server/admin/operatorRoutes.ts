@@ -1,9 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminPage } from '../../protocol/admin.ts';
 import { createOperatorBody, operatorPasswordBody, operatorRoleBody, type AuditEntry, type OperatorView } from '../../protocol/operators.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { Tx } from '../db/client.ts';
 import { adminAudit, adminRecoveryCodes, admins, sessions } from '../db/schema.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
@@ -14,7 +15,9 @@ const operatorParams = z.object({ id: z.uuid({ error: 'Unknown operator' }) });
 const auditQuery = z.object({ page: adminPage });
 const AUDIT_PAGE_SIZE = 50;
 
-const viewOf = (row: typeof admins.$inferSelect): OperatorView => ({
+type AdminRow = typeof admins.$inferSelect;
+
+const viewOf = (row: AdminRow): OperatorView => ({
   id: row.id,
   username: row.username,
   role: row.role,
@@ -25,8 +28,8 @@ const viewOf = (row: typeof admins.$inferSelect): OperatorView => ({
 
 /**
  * The operators themselves and the audit trail (owners only, issue 35): list, create with a role, change
- * a role, disable or enable, set a password. A change to an operator ends their sessions, so a role
- * taken away or an account disabled takes effect at once. An owner cannot lock themselves out.
+ * a role, disable or enable, set a password, reset a second factor. A change to an operator ends their
+ * sessions, in the change's own transaction. An owner cannot lock themselves out.
  */
 export async function adminOperatorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services;
@@ -41,7 +44,20 @@ export async function adminOperatorRoutes(app: FastifyInstance): Promise<void> {
     if (!row) throw new HttpError(404, 'Unknown operator');
     return row;
   }
-  const endSessions = (adminId: string) => db.delete(sessions).where(eq(sessions.adminId, adminId));
+  /**
+   * One change to another operator, all of it in one transaction: the change, the end of every session of
+   * theirs (what they may do changed, or their credentials did), and its line in the audit trail.
+   */
+  async function changeOperator(request: FastifyRequest, action: string, apply: (tx: Tx, id: string) => Promise<unknown>, details: object = {}, known?: AdminRow) {
+    const target = known ?? (await other(request));
+    return db.transaction(async (tx) => {
+      await apply(tx, target.id);
+      await tx.delete(sessions).where(eq(sessions.adminId, target.id));
+      await audit(tx, { adminId: sessionAdminId(request), action, target: target.id, details: { ...details, ip: request.ip } });
+      const [row] = await tx.select().from(admins).where(eq(admins.id, target.id));
+      return { operator: viewOf(row ?? target) };
+    });
+  }
 
   app.get('/operators', owners, async () => ({ operators: (await db.select().from(admins).orderBy(admins.createdAt)).map(viewOf) }));
 
@@ -61,44 +77,29 @@ export async function adminOperatorRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/operators/:id/role', owners, async (request) => {
-    const target = await other(request);
     const { role } = parseInput(operatorRoleBody, request.body);
-    const [row] = await db.update(admins).set({ role }).where(eq(admins.id, target.id)).returning();
-    await endSessions(target.id);
-    await audit(db, { adminId: sessionAdminId(request), action: 'change-operator-role', target: target.id, details: { from: target.role, to: role, ip: request.ip } });
-    return { operator: viewOf(row ?? target) };
+    const target = await other(request);
+    return changeOperator(request, 'change-operator-role', (tx, id) => tx.update(admins).set({ role }).where(eq(admins.id, id)), { from: target.role, to: role }, target);
   });
 
   for (const [path, disabled] of [['disable', true], ['enable', false]] as const) {
-    app.post(`/operators/:id/${path}`, owners, async (request) => {
-      const target = await other(request);
-      const [row] = await db.update(admins).set({ disabledAt: disabled ? new Date() : null }).where(eq(admins.id, target.id)).returning();
-      if (disabled) await endSessions(target.id);
-      await audit(db, { adminId: sessionAdminId(request), action: `${path}-operator`, target: target.id, details: { ip: request.ip } });
-      return { operator: viewOf(row ?? target) };
-    });
+    app.post(`/operators/:id/${path}`, owners, async (request) =>
+      changeOperator(request, `${path}-operator`, (tx, id) => tx.update(admins).set({ disabledAt: disabled ? new Date() : null }).where(eq(admins.id, id))),
+    );
   }
 
   // A lost phone: the owner turns the operator's second factor off; they set it up again.
-  app.post('/operators/:id/2fa/reset', owners, async (request) => {
-    const target = await other(request);
-    const [row] = await db
-      .update(admins)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where(eq(admins.id, target.id))
-      .returning();
-    await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, target.id));
-    await endSessions(target.id);
-    await audit(db, { adminId: sessionAdminId(request), action: 'reset-operator-2fa', target: target.id, details: { ip: request.ip } });
-    return { operator: viewOf(row ?? target) };
-  });
+  app.post('/operators/:id/2fa/reset', owners, async (request) =>
+    changeOperator(request, 'reset-operator-2fa', async (tx, id) => {
+      await tx.update(admins).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(admins.id, id));
+      await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+    }),
+  );
 
   app.post('/operators/:id/password', owners, async (request) => {
-    const target = await other(request);
     const { password } = parseInput(operatorPasswordBody, request.body);
-    await db.update(admins).set({ passwordHash: await hashPassword(password) }).where(eq(admins.id, target.id));
-    await endSessions(target.id);
-    await audit(db, { adminId: sessionAdminId(request), action: 'reset-operator-password', target: target.id, details: { ip: request.ip } });
+    const passwordHash = await hashPassword(password);
+    await changeOperator(request, 'reset-operator-password', (tx, id) => tx.update(admins).set({ passwordHash }).where(eq(admins.id, id)));
     return { ok: true };
   });
 

@@ -32,9 +32,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     if (!operator || !valid || operator.disabledAt) {
       request.log.warn({ username: body.username }, 'operator sign-in refused');
       await authLimits.failed(request, 'admin-login', account);
-      // The name as typed, made well-formed (a lone surrogate cannot go into jsonb).
-      const typed = Buffer.from(body.username, 'utf8').toString('utf8');
-      await audit(db, { adminId: operator?.id ?? null, action: 'login-failed', details: { username: typed, ip: request.ip } });
+      await audit(db, { adminId: operator?.id ?? null, action: 'login-failed', details: { username: body.username, ip: request.ip } });
       throw new HttpError(401, validationText.invalidCredentials);
     }
     if (operator.totpEnabledAt) {

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sweepTransactions, sweeps, withdrawals } from '../db/schema.ts';
 import { microToUsdt } from '../../protocol/money.ts';
-import { sunToTrx } from './solvency.ts';
+import { chainAmount, sunToTrx } from './solvency.ts';
 
 /**
  * The treasury's chain costs over [from, to) for accounting: every sweep transaction and every completed
@@ -41,7 +41,7 @@ export async function treasuryWorkbook(db: Db, from: Date, to: Date): Promise<Bu
       kind: tx.kind,
       from: tx.fromAddress,
       to: tx.toAddress,
-      amount: token === 'USDT' ? microToUsdt(tx.amountRaw) : sunToTrx(tx.amountRaw),
+      amount: chainAmount(token, tx.amountRaw),
       currency: token,
       status: tx.status,
       fee: tx.feeSun === null ? '' : sunToTrx(tx.feeSun),

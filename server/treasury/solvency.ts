@@ -1,3 +1,4 @@
+import { microToUsdt } from '../../protocol/money.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -108,3 +109,6 @@ export function warningsFor(owed: Owes, held: Pick<Holds, 'totalMicro'>, waiting
 }
 
 export const sunToTrx = (sun: bigint) => Number(sun) / Number(SUN_PER_TRX);
+
+/** An on-chain amount in its currency's unit for the wire: USDT from micro-USDT, TRX from sun. */
+export const chainAmount = (currency: 'USDT' | 'TRX', raw: bigint) => (currency === 'USDT' ? microToUsdt(raw) : sunToTrx(raw));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { chainBalances, sweeps, withdrawals } from '../db/schema.ts';
+import { saveChainBalance } from '../admin/chainBalances.ts';
+import { sweeps, withdrawals } from '../db/schema.ts';
 import { rowsOf } from '../db/rows.ts';
 import { SUN_PER_TRX, TX_BYTES, burnSun } from '../wallet/tronCosts.ts';
 import type { SweepRow, Treasury } from './context.ts';
@@ -79,10 +80,7 @@ export async function planSweeps(treasury: Treasury): Promise<number> {
   for (const candidate of found) {
     const balances = await treasury.chain.balances(candidate.address);
     seen.push({ ...candidate, ...balances });
-    await treasury.db
-      .insert(chainBalances)
-      .values({ address: candidate.address, usdtMicro: balances.usdtMicro, trxSun: balances.trxSun, refreshedAt: new Date() })
-      .onConflictDoUpdate({ target: chainBalances.address, set: { usdtMicro: balances.usdtMicro, trxSun: balances.trxSun, refreshedAt: new Date() } });
+    await saveChainBalance(treasury.db, candidate.address, balances);
   }
   let shortfall = await hotWalletShortfall(treasury);
   const { sweepMinMicro, coldAddress } = treasury.config;
@@ -227,11 +225,7 @@ export async function advanceSweep(treasury: Treasury, leased: SweepRow, now = n
         continue;
       }
       sweep = await setStep(treasury, sweep, sweep.error ? 'failed' : 'done');
-      const balances = await treasury.chain.balances(sweep.address);
-      await treasury.db
-        .insert(chainBalances)
-        .values({ address: sweep.address, ...balances, refreshedAt: new Date() })
-        .onConflictDoUpdate({ target: chainBalances.address, set: { ...balances, refreshedAt: new Date() } });
+      await saveChainBalance(treasury.db, sweep.address, await treasury.chain.balances(sweep.address));
       treasury.log?.info({ sweepId: sweep.id, address: sweep.address, step: sweep.step }, 'sweep finished');
       return sweep;
     }

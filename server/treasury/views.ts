@@ -1,11 +1,9 @@
 import { desc, inArray } from 'drizzle-orm';
-import { microToUsdt } from '../../protocol/money.ts';
 import type { SweepView } from '../../protocol/treasury.ts';
 import type { Db } from '../db/client.ts';
 import { sweepTransactions, sweeps } from '../db/schema.ts';
-import { sunToTrx } from './solvency.ts';
+import { chainAmount, sunToTrx } from './solvency.ts';
 
-const amountOf = (currency: 'USDT' | 'TRX', raw: bigint) => (currency === 'USDT' ? microToUsdt(raw) : sunToTrx(raw));
 
 /** Sweeps as the back office shows them, newest first, each with its transactions and what they cost. */
 export async function sweepViews(db: Db, limit: number, ids?: string[]): Promise<SweepView[]> {
@@ -27,7 +25,7 @@ export async function sweepViews(db: Db, limit: number, ids?: string[]): Promise
       id: row.id,
       address: row.address,
       currency: row.currency,
-      amount: amountOf(row.currency, row.amountRaw),
+      amount: chainAmount(row.currency, row.amountRaw),
       destination: row.destination,
       destinationKind: row.destinationKind,
       step: row.step,
@@ -41,7 +39,7 @@ export async function sweepViews(db: Db, limit: number, ids?: string[]): Promise
         txId: tx.txId,
         from: tx.fromAddress,
         to: tx.toAddress,
-        amount: tx.kind === 'transfer' ? amountOf(row.currency, tx.amountRaw) : sunToTrx(tx.amountRaw),
+        amount: tx.kind === 'transfer' ? chainAmount(row.currency, tx.amountRaw) : sunToTrx(tx.amountRaw),
         status: tx.status,
         feeTrx: tx.feeSun === null ? null : sunToTrx(tx.feeSun),
         energyUsed: tx.energyUsed === null ? null : Number(tx.energyUsed),

@@ -87,6 +87,11 @@ export class Devchain implements ChainGateway, TreasuryChain {
     return MAINNET_COSTS;
   }
 
+  /** The first block of the last day: used bandwidth and energy come back a day after their use. */
+  private dayAgo(height: number): number {
+    return height - Math.ceil(DAY_MS / this.options.blockMs);
+  }
+
   async height(): Promise<number> {
     if (this.genesis === undefined) {
       await this.db
@@ -199,7 +204,7 @@ export class Devchain implements ChainGateway, TreasuryChain {
     const refuse = (reason: string): Refusal => ({ code: 'CONTRACT_VALIDATE_ERROR', reason });
     if (body.to === body.from) return refuse('cannot send to oneself');
     if (!(await isActivated(tx, body.from))) return refuse(`account ${body.from} does not exist`);
-    const since = height - Math.ceil(DAY_MS / this.options.blockMs);
+    const since = this.dayAgo(height);
     const used = await usedToday(tx, body.from, since);
     const funds = await balancesOf(tx, body.from);
     const bytes = TX_BYTES[body.kind];
@@ -295,7 +300,7 @@ export class Devchain implements ChainGateway, TreasuryChain {
 
   async account(address: string): Promise<ChainAccount> {
     const height = await this.height();
-    const used = await usedToday(this.db, address, height - Math.ceil(DAY_MS / this.options.blockMs));
+    const used = await usedToday(this.db, address, this.dayAgo(height));
     const funds = await balancesOf(this.db, address);
     const delegated = energyOfSun(MAINNET_COSTS, (await stakeOf(this.db, address)).delegatedInSun) - used.energy;
     const bandwidth = MAINNET_COSTS.freeBandwidth - used.bandwidth;
@@ -311,7 +316,7 @@ export class Devchain implements ChainGateway, TreasuryChain {
   async delegatableSun(staker: string, db: Db | Tx = this.db): Promise<bigint> {
     const height = await this.height();
     const stake = await stakeOf(db, staker);
-    const used = await usedToday(db, staker, height - Math.ceil(DAY_MS / this.options.blockMs));
+    const used = await usedToday(db, staker, this.dayAgo(height));
     // Energy its delegations spent comes back to it a day later, as TRON's usage recovers.
     const recovering = (used.stakerEnergy * SUN_PER_TRX + MAINNET_COSTS.energyPerStakedTrx - 1n) / MAINNET_COSTS.energyPerStakedTrx;
     const free = stake.stakedSun - stake.delegatedOutSun - recovering;
