@@ -39,6 +39,21 @@ export interface CompletedGameRow {
   status: 'completed' | 'canceled';
   endReason: string | null;
   results: { playerId: string; nickname: string; score: number; isWinner: boolean }[];
+  /** Started by a challenge sent into a chat (issue 36), not by the queue. */
+  challenge: boolean;
+}
+
+/** A challenge open now, on the dashboard (issue 36). */
+export interface OpenChallengeEntry {
+  code: string;
+  /** The challenger's nickname. */
+  challenger: string;
+  gameMode: GameMode;
+  betAmount: number;
+  createdAt: string;
+  expiresAt: string;
+  /** Sent to one friend through the bot, not into a chat. */
+  forFriend: boolean;
 }
 
 export interface CompletedGamesAnswer {

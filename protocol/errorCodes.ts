@@ -1,3 +1,4 @@
+import { challengeText } from './challengeConstants.ts';
 import { validationText } from './errors.ts';
 import { fairnessText } from './fairness.ts';
 import { gameText } from './game.ts';
@@ -20,6 +21,7 @@ const ERROR_TABLES = {
   growth: growthText,
   integrity: integrityText,
   fairness: fairnessText,
+  challenge: challengeText,
 } as const;
 
 type Tables = typeof ERROR_TABLES;

@@ -1,6 +1,7 @@
 import type { ChatMessage, GameUpdate, OngoingGame, QueueEntry } from './game.ts';
 import type { GameMode } from './constants.ts';
 import type { Friend } from './growth.ts';
+import type { ChallengeEndedEvent } from './challengeConstants.ts';
 
 /**
  * Socket.IO events, typed per direction. The server authenticates the handshake from the session
@@ -16,6 +17,8 @@ export interface ServerToClientEvents {
   'game-replay': (payload: { gameId: string }) => void;
   /** The search ran out; the bet is back. */
   'search-timeout': (payload: { balance: number }) => void;
+  /** The player's open challenge ended without a game (expired, or canceled by a freeze); the bet is back. */
+  'challenge-ended': (payload: ChallengeEndedEvent) => void;
   /** A player of a running game (re)connected: to that player and their opponent. */
   playerReconnected: (payload: { userId: string; gameMode: GameMode }) => void;
   'rps-message': (message: ChatMessage) => void;

@@ -32,6 +32,7 @@ import { clientSeedRoutes } from './games/clientSeeds.ts';
 import { adminGrowthRoutes, growthRoutes } from './growth/routes.ts';
 import { telegramBotRoutes } from './telegram/routes.ts';
 import { inviteMessageRoutes } from './telegram/inviteMessage.ts';
+import { adminChallengeRoutes, challengeRoutes } from './challenges/routes.ts';
 import { attachGameSockets } from './games/sockets.ts';
 import { startGameWorkers } from './games/workers.ts';
 import { stopAdminFeeds, watchForOperators } from './games/admin.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(clientSeedRoutes);
       await api.register(growthRoutes);
       await api.register(inviteMessageRoutes);
+      await api.register(challengeRoutes);
       await api.register(telegramBotRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminGameRoutes, { prefix: '/admin' });
@@ -152,6 +154,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       await api.register(adminProofRoutes, { prefix: '/admin' });
       await api.register(adminTreasuryRoutes(treasury), { prefix: '/admin' });
       await api.register(adminOperatorRoutes, { prefix: '/admin' });
+      await api.register(adminChallengeRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

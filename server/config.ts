@@ -80,6 +80,8 @@ const environment = z
     TREASURY_COLD_ADDRESS: optionalText.refine((v) => !v || isTronAddress(v), 'must be a TRON address (T…, base58check)'),
     TREASURY_WATCH_MS: z.coerce.number().int().positive().optional(),
     SEARCH_TIMEOUT_MS: positiveInt(60_000),
+    // How long a challenge sent into a chat waits for its taker before its bet comes back (issue 36).
+    CHALLENGE_TTL_MINUTES: positiveInt(15),
     // An operator can close a mode (e.g. during an incident) without a release: its searches get 400.
     OPEN_GAME_MODES: z
       .string()
@@ -146,6 +148,8 @@ export interface Config {
     openModes: ('rps' | 'blot' | 'carrom' | 'backgammon')[];
     /** How long a new game waits for both client seeds before its first draw (0: no wait, no seeds). */
     seedWaitMs: number;
+    /** How long a challenge stays open (CHALLENGE_TTL_MINUTES). */
+    challengeTtlMs: number;
   };
   integrity: IntegrityConfig;
   /** Where the built clients live; the server serves them when present. */
@@ -273,7 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'web' | '
         resourceKey: role === 'treasury' ? e.TRON_RESOURCE_KEY?.replace(/^0x/, '') : undefined,
       },
     },
-    games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES, seedWaitMs: e.SEED_WAIT_MS },
+    games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES, seedWaitMs: e.SEED_WAIT_MS, challengeTtlMs: e.CHALLENGE_TTL_MINUTES * 60_000 },
     integrity: { qualifyDepositMicro: e.QUALIFY_DEPOSIT_USDT, withdrawalReviewMicro: e.WITHDRAWAL_REVIEW_USDT, roundMs: e.RISK_ROUND_MS },
     distDir: path.resolve('dist'),
   };

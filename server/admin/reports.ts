@@ -216,10 +216,12 @@ export async function completedGames(db: Queryable, query: z.output<typeof compl
     status: 'completed';
     end_reason: string | null;
     winner_id: string | null;
+    challenge: boolean;
     players: { user_id: string; nickname: string; points: number | null }[] | null;
   }>(
     db,
     sql`SELECT g.id, g.game_mode, g.bet_micro::text, g.created_at, g.ended_at, g.status, g.end_reason, g.winner_id,
+               EXISTS (SELECT 1 FROM challenges c WHERE c.game_id = g.id) AS challenge,
                (SELECT json_agg(json_build_object('user_id', gp.user_id, 'nickname', u.nickname, 'points', pg.user_score) ORDER BY gp.seat)
                   FROM game_players gp
                   JOIN users u ON u.id = gp.user_id
@@ -242,6 +244,7 @@ export async function completedGames(db: Queryable, query: z.output<typeof compl
         status: g.status,
         endReason: g.end_reason,
         results: (g.players ?? []).map((p) => ({ playerId: p.user_id, nickname: p.nickname, score: p.points ?? 0, isWinner: p.user_id === g.winner_id })),
+        challenge: g.challenge,
       };
     }),
   };

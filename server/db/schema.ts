@@ -312,6 +312,24 @@ export const searches = pgTable('searches', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** Migration 0023: a challenge sent into a chat (issue 36). */
+export const challenges = pgTable('challenges', {
+  id: uuid('id').primaryKey(),
+  code: text('code').notNull(),
+  challengerId: uuid('challenger_id').notNull(),
+  friendId: uuid('friend_id'),
+  gameMode: text('game_mode', { enum: ['rps', 'blot', 'carrom', 'backgammon'] }).notNull(),
+  betMicro: bigint('bet_micro', { mode: 'bigint' }).notNull(),
+  payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull(),
+  status: text('status', { enum: ['open', 'accepted', 'canceled', 'expired'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  acceptedBy: uuid('accepted_by'),
+  gameId: uuid('game_id'),
+});
+export type ChallengeRow = typeof challenges.$inferSelect;
+
 export const scoreHistory = pgTable('score_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: uuid('user_id').notNull(),

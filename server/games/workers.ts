@@ -1,12 +1,13 @@
 import { startRounds } from '../background.ts';
 import type { Services } from '../context.ts';
+import { expireChallenges } from '../challenges/challenges.ts';
 import { expireSearches } from '../matchmaking/queue.ts';
 import { deadlineTimers } from './deadlines.ts';
 import { sweepGameTimeouts, timeoutKeptGame } from './timeouts.ts';
 
 /**
  * The sweeper: on every node, every GAME_SWEEP_MS, apply the rules' timeouts of due games and refund
- * searches past their time. No in-memory timer is the only copy of anything: the deadlines live in the
+ * searches and challenges past their time. No in-memory timer is the only copy of anything: the deadlines live in the
  * database, so when a node dies another one carries on. Beside it, a timer at each deadline of the
  * games this node published (deadlines.ts) applies most timeouts on time; the sweeper has the rest.
  */
@@ -26,6 +27,11 @@ export function startGameWorkers(services: Services): () => Promise<void> {
       await expireSearches(services);
     } catch (error) {
       log.error({ err: error }, 'search expiry failed');
+    }
+    try {
+      await expireChallenges(services);
+    } catch (error) {
+      log.error({ err: error }, 'challenge expiry failed');
     }
   });
   return async () => {

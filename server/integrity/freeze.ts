@@ -7,12 +7,13 @@ import type { Services } from '../context.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { gameTransaction } from '../games/outbox.ts';
 import { HttpError } from '../http/errors.ts';
+import { endChallengeOf } from '../challenges/challenges.ts';
 import { endSearchOf } from '../matchmaking/queue.ts';
 import { userRoom } from '../sockets/index.ts';
 
 /**
  * An operator freezes or unfreezes an account, in the audit trail with the reason. Freezing also puts
- * the account's withdrawals not yet sent back in review, and ends the player's search with its bet back
+ * the account's withdrawals not yet sent back in review, and ends the player's search and open challenge with their bets back
  * (in the same transaction, under the player's row lock that a join takes first), so no money leaves and
  * no game starts for them after the freeze; a game in progress plays out.
  */
@@ -35,6 +36,10 @@ export async function setFrozen(services: Services, adminId: string, userId: str
       const balance = await endSearchOf(services, money, userId);
       if (balance !== null) {
         money.later(() => void services.sockets.to(userRoom(userId)).emit('search-timeout', { balance: microToUsdt(balance) }));
+      }
+      const challenge = await endChallengeOf(money, userId);
+      if (challenge) {
+        money.later(() => void services.sockets.to(userRoom(userId)).emit('challenge-ended', { code: challenge.code, status: 'canceled', balance: microToUsdt(challenge.balance) }));
       }
     }
     services.log.warn({ adminId, userId, frozen: body.frozen, reason: body.reason }, 'account freeze changed');

@@ -42,6 +42,20 @@ export async function linkedToAny(db: Queryable, a: string, others: readonly str
   return row?.linked ?? false;
 }
 
+/**
+ * True when the two accounts ever started a session from one device: one person's two accounts, as
+ * surely as the app can tell. A staked challenge between them is refused (issue 36): it is the plainest
+ * way to move money from one to the other by losing on purpose.
+ */
+export async function shareADevice(db: Queryable, a: string, b: string): Promise<boolean> {
+  const [row] = await rowsOf<{ shared: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM session_signals x JOIN session_signals y ON y.device_id = x.device_id
+                        WHERE x.user_id = ${a}::uuid AND y.user_id = ${b}::uuid AND x.device_id IS NOT NULL) AS shared`,
+  );
+  return row?.shared ?? false;
+}
+
 export interface LinkedAccount {
   id: string;
   nickname: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { challengeText } from '../../protocol/challengeConstants.ts';
 import type { GameMode } from '../../protocol/constants.ts';
 import { betLevels, gameText, REMATCH_WAIT_MS, SCORE_GATE, scoreGatedBets, type StartGameAnswer } from '../../protocol/game.ts';
 import { microToUsdt, usdtToMicro } from '../../protocol/money.ts';
@@ -35,7 +36,7 @@ export interface StartRequest {
   isRematch?: boolean | undefined;
 }
 
-function levelOf(mode: GameMode, betUsdt: number): { betMicro: bigint; payoutMicro: bigint } {
+export function levelOf(mode: GameMode, betUsdt: number): { betMicro: bigint; payoutMicro: bigint } {
   const level = betLevels[mode].find((l) => l.bet === betUsdt);
   if (!level) throw new HttpError(400, gameText.unknownBet);
   return { betMicro: usdtToMicro(level.bet), payoutMicro: usdtToMicro(level.payout) };
@@ -44,7 +45,7 @@ function levelOf(mode: GameMode, betUsdt: number): { betMicro: bigint; payoutMic
 const userRow = rowReader(users);
 
 /** Serialises everything about one player: two starts, or a start and a cancel, take turns. */
-async function lockPlayer(tx: Tx, userId: string): Promise<UserRow> {
+export async function lockPlayer(tx: Tx, userId: string): Promise<UserRow> {
   // NO KEY UPDATE: rows that reference the player (game_players, searches) take KEY SHARE locks,
   // which a plain FOR UPDATE would wait on, and deadlock with a pairing in flight.
   const [raw] = await executeNamed<Record<string, unknown>>(tx, 'lock_player', sql`SELECT ${userRow.columns} FROM users WHERE users.id = ${userId}::uuid FOR NO KEY UPDATE`);
@@ -54,26 +55,29 @@ async function lockPlayer(tx: Tx, userId: string): Promise<UserRow> {
 
 interface IdleCheck {
   searching: boolean;
+  challenging: boolean;
   playing: boolean;
   /** micro-USDT, as text */
   balance: string;
 }
 
 /**
- * Refuses a player who is searching or playing; answers their balance. It reads in a statement after
+ * Refuses a player who is searching, challenging or playing; answers their balance. It reads in a statement after
  * the player's lock: a statement reads what was committed when it began, and one that waited for the
  * lock would not see what the transaction it waited for wrote.
  */
-async function checkIdle(tx: Tx, userId: string): Promise<bigint> {
+export async function checkIdle(tx: Tx, userId: string): Promise<bigint> {
   const [check] = await executeNamed<IdleCheck>(
     tx,
     'idle_check',
     sql`SELECT exists (SELECT 1 FROM searches s WHERE s.user_id = ${userId}::uuid) AS searching,
+               exists (SELECT 1 FROM challenges c WHERE c.challenger_id = ${userId}::uuid AND c.status = 'open') AS challenging,
                exists (SELECT 1 FROM game_players gp WHERE gp.user_id = ${userId}::uuid AND gp.active) AS playing,
                coalesce((SELECT a.balance_micro FROM accounts a WHERE a.kind = 'user' AND a.user_id = ${userId}::uuid), 0)::text AS balance`,
   );
   if (!check) throw new Error('idle check returned nothing');
   if (check.searching) throw new HttpError(409, gameText.alreadySearching);
+  if (check.challenging) throw new HttpError(409, challengeText.alreadyChallenging);
   if (check.playing) throw new HttpError(409, gameText.alreadyPlaying);
   return BigInt(check.balance);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { GameMode } from '../../protocol/constants.ts';
 import { gameText, SCORE_GATE, scoreGatedBets } from '../../protocol/game.ts';
+import { challengeText } from '../../protocol/challengeConstants.ts';
 import { integrityText } from '../../protocol/integrity.ts';
 import type { Services } from '../context.ts';
 import { namedStatement } from '../db/named.ts';
@@ -136,7 +137,7 @@ async function turnOrAlone(services: Services, queue: Queue, arrivals: Arrival[]
 /** One row of queue_turn per join (migration 0013), ids and amounts as text. */
 interface TurnRow {
   o_index: number;
-  o_outcome: 'paired' | 'waiting' | 'unknown' | 'frozen' | 'score' | 'searching' | 'playing' | 'insufficient';
+  o_outcome: 'paired' | 'waiting' | 'unknown' | 'frozen' | 'score' | 'searching' | 'challenging' | 'playing' | 'insufficient';
   o_opponent: string | null;
   o_seat: number | null;
   o_transfer_id: string | null;
@@ -156,6 +157,7 @@ const refusals: Record<Exclude<TurnRow['o_outcome'], 'paired' | 'waiting'>, () =
   frozen: () => new HttpError(403, integrityText.frozen),
   score: () => new HttpError(400, gameText.requiresScore),
   searching: () => new HttpError(409, gameText.alreadySearching),
+  challenging: () => new HttpError(409, challengeText.alreadyChallenging),
   playing: () => new HttpError(409, gameText.alreadyPlaying),
   insufficient: () => new HttpError(400, gameText.insufficientBalance),
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Api } from 'grammy';
 import type { InlineQueryResultArticle } from 'grammy/types';
 import { validationText } from '../../protocol/errors.ts';
 import { inviteText, type InviteMessageAnswer } from '../../protocol/invite.ts';
@@ -9,10 +8,9 @@ import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { requireUser, sessionUser } from '../http/guards.ts';
 import { inviteLink } from '../users/entity.ts';
+import { ANY_CHAT, playerFacingBotApi } from './botApi.ts';
 import { inviteCardTextsFor } from './inviteLocales.ts';
 
-/** A player's share sheet should open at once or not at all: the app falls back to the plain link. */
-const BOT_API_TIMEOUT_SECONDS = 10;
 /** Each card is one Bot API call on the bot's own quota: a player tapping Share is far below this. */
 const CARDS_PER_MINUTE = 20;
 
@@ -42,7 +40,7 @@ export function inviteCard(config: Config, user: Pick<UserRow, 'inviteCode' | 'l
  */
 export async function inviteMessageRoutes(app: FastifyInstance): Promise<void> {
   const { config, log } = app.services;
-  const api = config.botToken ? new Api(config.botToken, { apiRoot: config.telegramApiUrl, timeoutSeconds: BOT_API_TIMEOUT_SECONDS }) : null;
+  const api = playerFacingBotApi(config);
   const perPlayer = app.createRateLimit({
     max: CARDS_PER_MINUTE,
     timeWindow: 60_000,
@@ -58,13 +56,7 @@ export async function inviteMessageRoutes(app: FastifyInstance): Promise<void> {
     if (!allowance.isAllowed && allowance.isExceeded) throw new HttpError(429, validationText.tooManyRequests);
 
     const prepared = await api
-      .savePreparedInlineMessage(user.telegramId, inviteCard(config, user), {
-        allow_user_chats: true,
-        allow_group_chats: true,
-        allow_bot_chats: true,
-        // An affiliate with an audience posts it in their channel.
-        allow_channel_chats: true,
-      })
+      .savePreparedInlineMessage(user.telegramId, inviteCard(config, user), ANY_CHAT)
       .catch((error: unknown) => {
         log.warn({ err: error }, 'savePreparedInlineMessage failed');
         return null;

@@ -1,19 +1,29 @@
 import type { Language } from '../../protocol/languages.ts';
 import { eq, or, sql } from 'drizzle-orm';
+import { challengeCodeOf } from '../../protocol/challengeConstants.ts';
 import { validationText } from '../../protocol/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
-import { users, type UserRow } from '../db/schema.ts';
+import { challenges, users, type UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { newInviteCode } from '../auth/tokens.ts';
 import { openPlayerAccounts } from '../ledger/ledger.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The inviter an invite code or user id names, or null: a bad reference is ignored, never an error. */
+/**
+ * The inviter an invite code or user id names, or null: a bad reference is ignored, never an error. A
+ * challenge's start parameter (`ch_<code>`, issue 36) names its challenger: a newcomer who arrives
+ * through a challenge is their friend, under the same referral rules as one who came by invite.
+ */
 export async function findInviter(db: Queryable, reference: string | null | undefined): Promise<string | null> {
   const ref = reference?.trim();
   if (!ref) return null;
+  const challengeCode = challengeCodeOf(ref);
+  if (challengeCode) {
+    const [challenge] = await db.select({ challengerId: challenges.challengerId }).from(challenges).where(eq(challenges.code, challengeCode)).limit(1);
+    return challenge?.challengerId ?? null;
+  }
   const match = UUID_PATTERN.test(ref) ? or(eq(users.inviteCode, ref), eq(users.id, ref)) : eq(users.inviteCode, ref);
   const rows = await db.select({ id: users.id }).from(users).where(match).limit(1);
   return rows[0]?.id ?? null;

@@ -19,6 +19,7 @@ function game(n: number, overrides: Partial<CompletedGameRow> = {}): CompletedGa
       { playerId: id(1000 + n), nickname: 'Ann', score: 3, isWinner: true },
       { playerId: id(2000 + n), nickname: 'Bob', score: 1, isWinner: false },
     ],
+    challenge: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { sign } from '@telegram-apps/init-data-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { botApiStandIn, PREPARED_EXPIRES, type BotApiStandIn } from './botApiStandIn.ts';
 import { databaseKinds, signedUp, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -10,58 +10,18 @@ import { databaseKinds, signedUp, startTestApp, type TestApp } from './harness.t
  */
 
 const BOT_TOKEN = '7000031:invite-card-token_XYZ';
-const EXPIRES = 1_900_000_000;
-
-interface BotApiCall {
-  method: string;
-  contentType: string | undefined;
-  body: Record<string, unknown>;
-}
-
-/** A loopback Bot API speaking Telegram's wire format; `answer` stands for what Telegram says next. */
-async function botApiStandIn() {
-  const calls: BotApiCall[] = [];
-  const state = {
-    answer: (call: BotApiCall): { status: number; body: unknown } => ({
-      status: 200,
-      body: { ok: true, result: call.method === 'savePreparedInlineMessage' ? { id: `prepared-${calls.length}`, expiration_date: EXPIRES } : true },
-    }),
-  };
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
-      if (req.method !== 'POST' || !match || match[1] !== BOT_TOKEN) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error_code: 404, description: 'Not Found' }));
-        return;
-      }
-      const call = { method: match[2] as string, contentType: req.headers['content-type'], body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
-      calls.push(call);
-      const { status, body } = state.answer(call);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    calls,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const EXPIRES = PREPARED_EXPIRES;
 
 let telegramIds = 910_000_000;
 
 for (const kind of databaseKinds) {
   describe(`POST /api/invite-message [${kind}]`, () => {
     let t: TestApp;
-    let botApi: Awaited<ReturnType<typeof botApiStandIn>>;
+    let botApi: BotApiStandIn;
     const defaultAnswer = { current: null as null | typeof botApi.state.answer };
 
     beforeAll(async () => {
-      botApi = await botApiStandIn();
+      botApi = await botApiStandIn(BOT_TOKEN);
       defaultAnswer.current = botApi.state.answer;
       t = await startTestApp(kind, { BOT_TOKEN, BOT_USERNAME: 'duel_bot', MINI_APP_SHORT_NAME: 'play', TELEGRAM_API_URL: botApi.url });
     });

@@ -1,3 +1,4 @@
+import { challengeText } from '../../../../protocol/challengeConstants.ts';
 import { validationText } from '../../../../protocol/errors.ts';
 import { fairnessText } from '../../../../protocol/fairness.ts';
 import { gameText } from '../../../../protocol/gameConstants.ts';
@@ -76,6 +77,21 @@ const errors = {
     clientSeedLate: fairnessText.clientSeedLate,
     clientSeedTwice: fairnessText.clientSeedTwice,
     gameStarting: fairnessText.gameStarting,
+  },
+  challenge: {
+    notFound: challengeText.notFound,
+    ownChallenge: challengeText.ownChallenge,
+    taken: challengeText.taken,
+    canceled: challengeText.canceled,
+    expired: challengeText.expired,
+    alreadyChallenging: challengeText.alreadyChallenging,
+    notChallenger: challengeText.notChallenger,
+    forAnotherPlayer: challengeText.forAnotherPlayer,
+    notFriend: challengeText.notFriend,
+    linkedAccounts: challengeText.linkedAccounts,
+    cardUnavailable: challengeText.cardUnavailable,
+    telegramAccountNeeded: challengeText.telegramAccountNeeded,
+    telegramFailed: challengeText.telegramFailed,
   },
   http: {
     badRequest: 'The request is not valid',
