@@ -1,3 +1,6 @@
+import { CHALLENGE_START_PREFIX } from '../../protocol/challengeConstants.ts';
+import { challengeInQuery, rememberChallenge } from './challengeLink.ts';
+
 /**
  * Invitations. A `referrerId` query parameter on any page is kept in localStorage, so it survives the
  * trip through register and login and is passed on with the login and the Telegram auth.
@@ -19,6 +22,10 @@ export function rememberReferrer(search: string): void {
   const query = new URLSearchParams(search);
   const referrerId = (query.get('referrerId') ?? query.get('startapp'))?.trim();
   if (referrerId && referrerId.length <= MAX_LENGTH) storage()?.setItem(STORAGE_KEY, referrerId);
+  // A challenge's web link invites too: a newcomer who signs up through it is the challenger's friend.
+  const challenge = challengeInQuery(search);
+  if (challenge && !referrerId) storage()?.setItem(STORAGE_KEY, `${CHALLENGE_START_PREFIX}${challenge}`);
+  rememberChallenge(search);
 }
 
 export function savedReferrer(): string | null {

@@ -82,6 +82,7 @@ const pages = {
   fairness: lazyPage(() => import('../pages/fairness/FairnessPage.tsx').then((m) => m.FairnessPage)),
   // Light: the rules it replays a proof with come in its worker, fetched only when a check starts.
   verify: lazyPage(() => import('../pages/verify/VerifyPage.tsx').then((m) => m.VerifyPage)),
+  challenge: lazyPage(() => import('../pages/challenge/ChallengePage.tsx').then((m) => m.ChallengePage)),
 };
 
 /**
@@ -118,6 +119,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/score-history', element: pages.scoreHistory.element },
           { path: '/fairness', element: pages.fairness.element },
           { path: '/verify/:gameId', element: pages.verify.element },
+          { path: '/challenge/:code', element: pages.challenge.element },
           { path: '/rps', element: lazyScreen(gameScreenLoaders.rps) },
           { path: '/blot', element: lazyScreen(gameScreenLoaders.blot) },
           { path: '/carrom', element: lazyScreen(gameScreenLoaders.carrom) },

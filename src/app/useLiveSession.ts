@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { challengesKey } from '../api/challenges.ts';
 import { friendsKey } from '../api/friends.ts';
 import { isUnauthorized } from '../api/http.ts';
 import { sessionUserKey, sessionUserQueryOptions } from '../api/protected.ts';
@@ -41,8 +42,17 @@ export function useLiveSession(): void {
         setBalance(balance);
         void queryClient.invalidateQueries({ queryKey: sessionUserKey });
       },
-      gameStarted,
+      gameStarted(update) {
+        gameStarted(update);
+        // A challenge of the player's that was accepted is no longer open.
+        void queryClient.invalidateQueries({ queryKey: challengesKey });
+      },
       'search-timeout': searchTimedOut,
+      'challenge-ended'(ended) {
+        // The player's open challenge expired (or a freeze ended it): the bet is back.
+        if (typeof ended?.balance === 'number' && Number.isFinite(ended.balance)) setBalance(ended.balance);
+        void queryClient.invalidateQueries({ queryKey: challengesKey });
+      },
       'game-replay': rematchAccepted,
       'game-update': receiveGameUpdate,
       playerReconnected() {

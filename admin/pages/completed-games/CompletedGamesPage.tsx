@@ -38,7 +38,17 @@ function GameRow({ game }: { game: CompletedGameRow }) {
   const winner = game.results.find((result) => result.isWinner);
   return (
     <tr data-testid="completed-game">
-      <td>{adminGameNames[game.gameMode] ?? game.gameMode}</td>
+      <td>
+        {adminGameNames[game.gameMode] ?? game.gameMode}
+        {game.challenge && (
+          <>
+            {' '}
+            <span className="admin-badge" data-testid="challenge-badge">
+              Challenge
+            </span>
+          </>
+        )}
+      </td>
       <td>
         <Id value={game.gameId} />
       </td>

@@ -10,6 +10,7 @@ import { todayInput, toRangeQuery } from '../../dateRange.ts';
 import { formatUsdt } from '../../format.ts';
 import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
 import { OngoingGamesCard } from './OngoingGamesCard.tsx';
+import { OpenChallengesCard } from './OpenChallengesCard.tsx';
 import { QueueCards } from './QueueCards.tsx';
 
 const USERS_REFRESH_MS = 30_000;
@@ -73,6 +74,7 @@ export function DashboardPage() {
       )}
 
       <OngoingGamesCard />
+      <OpenChallengesCard />
     </section>
   );
 }

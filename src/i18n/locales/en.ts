@@ -6,6 +6,7 @@ import table from './en/table.ts';
 import blot from './en/blot.ts';
 import backgammon from './en/backgammon.ts';
 import invite from './en/invite.ts';
+import challenge from './en/challenge.ts';
 import errors from './en/errors.ts';
 
 /**
@@ -94,6 +95,7 @@ const en = {
   blot,
   backgammon,
   invite,
+  challenge,
   errors,
 };
 

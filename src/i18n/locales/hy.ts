@@ -7,6 +7,7 @@ import table from './hy/table.ts';
 import blot from './hy/blot.ts';
 import backgammon from './hy/backgammon.ts';
 import invite from './hy/invite.ts';
+import challenge from './hy/challenge.ts';
 import errors from './hy/errors.ts';
 
 /** Հայերեն՝ ինչպես խաղացողներն են խոսում, ոչ բառացի։ */
@@ -90,6 +91,7 @@ const hy = {
   blot,
   backgammon,
   invite,
+  challenge,
   errors,
 } satisfies Messages;
 

@@ -7,6 +7,7 @@ import table from './ru/table.ts';
 import blot from './ru/blot.ts';
 import backgammon from './ru/backgammon.ts';
 import invite from './ru/invite.ts';
+import challenge from './ru/challenge.ts';
 import errors from './ru/errors.ts';
 
 /** Русский: как говорят игроки, не дословно. */
@@ -90,6 +91,7 @@ const ru = {
   blot,
   backgammon,
   invite,
+  challenge,
   errors,
 } satisfies Messages;
 

@@ -1,8 +1,10 @@
-import { Avatar, Badge, Cell, Info, Placeholder, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { Avatar, Badge, Button, Cell, Info, Placeholder, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Friend } from '../../../protocol/growth.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { ruleText } from '../tasks/taskTexts.ts';
+import { ChallengeFriendPopup } from './ChallengeFriendPopup.tsx';
 
 interface FriendListProps {
   /** Null until GET /api/friends answers. */
@@ -20,12 +22,15 @@ function initial(username: string): string {
 
 /**
  * The friends who joined through the player's link, newest first, with what each has earned them and
- * whether they count toward Invite 20 friends yet, under the server's rule for what counts.
+ * whether they count toward Invite 20 friends yet, under the server's rule for what counts; each one a
+ * tap away from a challenge (issue 36).
  */
 export function FriendList({ friends, loading, qualifyRule }: FriendListProps) {
   const { t } = useTranslation();
+  const [challenging, setChallenging] = useState<Friend | null>(null);
   const count = friends?.length ?? 0;
   return (
+    <>
     <Section
       className="friends__list"
       aria-labelledby="friends-title"
@@ -67,9 +72,14 @@ export function FriendList({ friends, loading, qualifyRule }: FriendListProps) {
               </Badge>
             }
             after={
-              <Info type="text" subtitle={t('social.friends.earned')} className="friend__earnings">
-                {formatMoney(friend.earnings, { exact: true })}
-              </Info>
+              <div className="friend__after">
+                <Info type="text" subtitle={t('social.friends.earned')} className="friend__earnings">
+                  {formatMoney(friend.earnings, { exact: true })}
+                </Info>
+                <Button size="s" mode="bezeled" aria-label={t('challenge.friendButtonLabel', { name: friend.username })} onClick={() => setChallenging(friend)}>
+                  {t('challenge.friendButton')}
+                </Button>
+              </div>
             }
           >
             {friend.username}
@@ -77,5 +87,7 @@ export function FriendList({ friends, loading, qualifyRule }: FriendListProps) {
         ))
       )}
     </Section>
+    {challenging && <ChallengeFriendPopup friend={challenging} onClose={() => setChallenging(null)} />}
+    </>
   );
 }

@@ -1,16 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { GameMode } from '../../../protocol/constants.ts';
-import { betLevels, SCORE_GATE, scoreGatedBets } from '../../../protocol/gameConstants.ts';
+import { challengesKey, createChallenge } from '../../api/challenges.ts';
 import { messageOf } from '../../api/http.ts';
 import { startSearch } from '../../app/lobby.ts';
-import { formatBet, formatMoney } from '../../i18n/format.ts';
-import { selectionHaptic } from '../../platform/telegram.ts';
+import { setBalance } from '../../app/session.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { Popup } from '../../ui/Popup.tsx';
-import { StakeAmount } from '../../ui/StakeAmount.tsx';
+import { BetLevels } from './BetLevels.tsx';
 import { startGameProblem } from './betChecks.ts';
 
 interface BetPopupProps {
@@ -20,9 +20,14 @@ interface BetPopupProps {
   onClose: () => void;
 }
 
-/** The bet options of one game (spec §2, §9): a level, then Play; accepted, the search popup takes over. */
+/**
+ * The bet options of one game (spec §2, §9): a level, then Play (the search popup takes over) or
+ * Challenge a friend (issue 36: the bet goes to escrow and the challenge's page opens, to send its link).
+ */
 export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [bet, setBet] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const starting = useMutation({
@@ -30,12 +35,24 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
     onSuccess: onClose,
     onError: (error) => setProblem(messageOf(error, { failed: t('bet.startFailed'), error: t('bet.startFailed') })),
   });
+  const challenging = useMutation({
+    mutationFn: createChallenge,
+    onSuccess: (made) => {
+      setBalance(made.balance);
+      void queryClient.invalidateQueries({ queryKey: challengesKey });
+      onClose();
+      void navigate(`/challenge/${made.code}`);
+    },
+    onError: (error) => setProblem(messageOf(error, { failed: t('challenge.failed'), error: t('challenge.failed') })),
+  });
 
-  const play = () => {
+  /** The spec's checks before any call, for either way to play. */
+  const checked = (): number | null => {
     const found = startGameProblem(mode, bet, balance, score);
     setProblem(found && t(`bet.${found}`));
-    if (!found && bet !== null) starting.mutate({ gameMode: mode, betAmount: bet });
+    return found ? null : bet;
   };
+  const busy = starting.isPending || challenging.isPending;
 
   return (
     <Popup
@@ -44,8 +61,32 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
       actions={
         <>
           <FormError message={problem} />
-          <Button size="l" stretched type="button" disabled={starting.isPending} loading={starting.isPending} onClick={play}>
+          <Button
+            size="l"
+            stretched
+            type="button"
+            disabled={busy}
+            loading={starting.isPending}
+            onClick={() => {
+              const chosen = checked();
+              if (chosen !== null) starting.mutate({ gameMode: mode, betAmount: chosen });
+            }}
+          >
             {t('bet.play')}
+          </Button>
+          <Button
+            size="l"
+            stretched
+            mode="bezeled"
+            type="button"
+            disabled={busy}
+            loading={challenging.isPending}
+            onClick={() => {
+              const chosen = checked();
+              if (chosen !== null) challenging.mutate({ gameMode: mode, betAmount: chosen });
+            }}
+          >
+            {t('challenge.fromLobby')}
           </Button>
           <Button size="l" stretched mode="gray" type="button" onClick={onClose}>
             {t('bet.cancel')}
@@ -54,40 +95,14 @@ export function BetPopup({ mode, balance, score, onClose }: BetPopupProps) {
       }
     >
       <p>{t('bet.choose')}</p>
-      <div className="bet-levels" role="radiogroup" aria-label={t('bet.levels')}>
-        {betLevels[mode].map((level) => {
-          const free = level.bet === 0;
-          return (
-            <button
-              key={level.bet}
-              type="button"
-              role="radio"
-              aria-checked={bet === level.bet}
-              aria-label={free ? t('bet.free') : t('bet.paid', { bet: formatBet(level.bet), payout: formatMoney(level.payout) })}
-              className={bet === level.bet ? 'bet-level bet-level--chosen' : 'bet-level'}
-              onClick={() => {
-                if (bet !== level.bet) selectionHaptic();
-                setBet(level.bet);
-                setProblem(null);
-              }}
-            >
-              <span className="bet-level__label">{formatBet(level.bet)}</span>
-              <span className="bet-level__payout">
-                {free ? (
-                  <>
-                    <StakeAmount amount={0} free /> {t('bet.freePlay')}
-                  </>
-                ) : (
-                  <>
-                    {t('bet.win')} <StakeAmount amount={level.payout} free={false} />
-                  </>
-                )}
-              </span>
-              {scoreGatedBets[mode].includes(level.bet) && <span className="bet-level__gate">{t('bet.scoreGate', { score: SCORE_GATE })}</span>}
-            </button>
-          );
-        })}
-      </div>
+      <BetLevels
+        mode={mode}
+        bet={bet}
+        onChoose={(level) => {
+          setBet(level);
+          setProblem(null);
+        }}
+      />
     </Popup>
   );
 }

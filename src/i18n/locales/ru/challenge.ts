@@ -1,0 +1,40 @@
+import type { Messages } from '../../messages.ts';
+
+/** Русские тексты вызовов (issue 36; см. ../en/challenge.ts). */
+const challenge = {
+  title: 'Вызов',
+  fromLobby: 'Вызвать друга',
+  challengesYou: '{{name}} бросает вам вызов',
+  yours: 'Ваш вызов',
+  score: 'Рейтинг {{score}}',
+  staked: 'по {{bet}}, победитель забирает {{payout}}',
+  free: 'Бесплатная игра, на жетоны',
+  expiresIn: 'Истекает через {{time}}',
+  waiting: 'Отправьте ссылку в чат: первый друг, который примет вызов, сыграет с вами. Если никто не примет, ставка вернётся.',
+  waitingFriend: 'Отправлено другу: ждём, пока он примет вызов. Если не примет, ставка вернётся.',
+  forFriend: 'Этот вызов отправлен одному игроку.',
+  send: 'Отправить в чат',
+  copy: 'Копировать ссылку',
+  copied: 'Ссылка скопирована',
+  copyFailed: 'Не удалось скопировать ссылку',
+  cancel: 'Отменить вызов',
+  accept: 'Принять',
+  decline: 'Отклонить',
+  back: 'К играм',
+  accepted: 'Этот вызов уже принят.',
+  canceled: 'Этот вызов отменён.',
+  expired: 'Срок этого вызова истёк.',
+  failed: 'Что-то пошло не так. Попробуйте ещё раз.',
+  shareText: 'Сыграй со мной в Duel Stakes: {{game}}, {{stake}}. Кто в деле?',
+  openBanner: 'Ваш вызов: {{game}}, {{stake}}',
+  openBannerHint: 'Ждём, пока друг примет. Нажмите, чтобы отправить или отменить.',
+  friendButton: 'Вызвать',
+  friendButtonLabel: 'Вызвать {{name}}',
+  friendTitle: 'Вызов для {{name}}',
+  chooseGame: 'Игра',
+  sendToFriend: 'Отправить вызов',
+  sentToFriend: 'Бот отправил ваш вызов {{name}}.',
+  notSentToFriend: '{{name}} ещё не открывал бота: отправьте ему ссылку сами.',
+} satisfies Messages['challenge'];
+
+export default challenge;
