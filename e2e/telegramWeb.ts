@@ -145,10 +145,6 @@ export async function startTelegramWeb(appBase: string): Promise<TelegramWebStan
 
 let telegramIds = 6_100_000_000 + (process.pid % 1000) * 1000;
 
-/**
- * The Mini App's URL as a Telegram client opens it: the launch parameters in the hash, initData signed
- * with the bot's token (the server validates it for real).
- */
 /** Telegram's night theme, as its Android app sends it. */
 const DARK_THEME = {
   bg_color: '#212d3b',
@@ -164,14 +160,25 @@ const DARK_THEME = {
   destructive_text_color: '#ee686f',
 };
 
+/** The seven colours a Telegram client before Bot API 7.0 sends, and nothing else (issue 36). */
+const CLASSIC_KEYS = ['bg_color', 'text_color', 'hint_color', 'link_color', 'button_color', 'button_text_color', 'secondary_bg_color'] as const;
+
+const classicOnly = (theme: Record<string, string>) => Object.fromEntries(CLASSIC_KEYS.map((key) => [key, theme[key]]));
+
 interface MiniAppUser {
   firstName: string;
   /** Telegram's language_code of the user (initData), when the test gives one. */
   languageCode?: string;
   /** Telegram's theme: its day (light) one unless a test asks for the night one. */
   theme?: 'light' | 'dark';
+  /** An older client (Mini Apps 6.9, before Bot API 7.0): the theme's seven classic colours only. */
+  classicTheme?: boolean;
 }
 
+/**
+ * The Mini App's URL as a Telegram client opens it: the launch parameters in the hash, initData signed
+ * with the bot's token (the server validates it for real).
+ */
 export function miniAppUrl(user: MiniAppUser, platform: 'weba' | 'ios' | 'android'): { url: string; telegramId: number } {
   telegramIds += 1;
   const initData = sign(
@@ -186,11 +193,12 @@ export function miniAppUrl(user: MiniAppUser, platform: 'weba' | 'ios' | 'androi
     E2E_BOT_TOKEN,
     new Date(),
   );
+  const theme = user.theme === 'dark' ? DARK_THEME : THEME;
   const launch = new URLSearchParams({
     tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
+    tgWebAppVersion: user.classicTheme ? '6.9' : '8.0',
     tgWebAppPlatform: platform,
-    tgWebAppThemeParams: JSON.stringify(user.theme === 'dark' ? DARK_THEME : THEME),
+    tgWebAppThemeParams: JSON.stringify(user.classicTheme ? classicOnly(theme) : theme),
   });
   return { url: `${APP_ORIGIN}/#${launch.toString()}`, telegramId: telegramIds };
 }

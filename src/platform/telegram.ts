@@ -20,6 +20,7 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
+import { completeTheme } from './themeColors.ts';
 
 let insideTelegram: boolean | null = null;
 let started = false;
@@ -48,8 +49,7 @@ export function startTelegram(): void {
   safely('closing behavior', () => closingBehavior.mount.ifAvailable());
   safely('theme', () => {
     themeParams.mountSync.ifAvailable();
-    // --tg-theme-bg-color, --tg-theme-button-color, …; src/ui/theme.css falls back when absent.
-    themeParams.bindCssVars.ifAvailable();
+    bindTheme();
   });
   safely('mini app', () => {
     miniApp.mountSync.ifAvailable();
@@ -57,6 +57,36 @@ export function startTelegram(): void {
     miniApp.ready.ifAvailable();
   });
   void startViewport();
+}
+
+/** The --tg-theme-* variables written by bindTheme, so a colour Telegram stops sending is taken away. */
+const themeVars = new Set<string>();
+
+/**
+ * Telegram's theme as CSS variables (--tg-theme-bg-color, --tg-theme-section-bg-color, …; theme.css and
+ * telegram-ui read them), every one of them: what an older client did not send is derived from what it
+ * did (themeColors.ts), so no fallback of the system's light or dark shows through. Written here rather
+ * than by the SDK's themeParams.bindCssVars, one writer for every colour, and again on each theme change.
+ * The page's color-scheme (scrollbars, form controls) follows Telegram's bg_color too.
+ */
+function bindTheme(): void {
+  const apply = () =>
+    safely('theme', () => {
+      const { appearance, colors } = completeTheme(themeParams.state());
+      const root = document.documentElement.style;
+      const written = new Set(Object.keys(colors).map((key) => `--tg-theme-${key.replaceAll('_', '-')}`));
+      for (const name of themeVars) if (!written.has(name)) root.removeProperty(name);
+      themeVars.clear();
+      for (const [key, value] of Object.entries(colors)) {
+        const name = `--tg-theme-${key.replaceAll('_', '-')}`;
+        root.setProperty(name, value);
+        themeVars.add(name);
+      }
+      if (appearance) root.setProperty('color-scheme', appearance);
+      else root.removeProperty('color-scheme');
+    });
+  apply();
+  themeParams.state.sub(apply);
 }
 
 /**
@@ -89,12 +119,15 @@ export function telegramLanguageCode(): string | null {
   return typeof code === 'string' ? code : '';
 }
 
-/** Light or dark: Telegram's theme inside Telegram, the system's outside. */
+/**
+ * Light or dark: what Telegram's bg_color says inside Telegram (the same decision as every derived
+ * colour's, themeColors.ts); the system's outside, or when Telegram sent no background.
+ */
 export function telegramAppearance(): 'light' | 'dark' {
-  const dark = isTelegram()
-    ? safely('theme', () => miniApp.isDark())
-    : typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-  return dark === false ? 'light' : 'dark';
+  const fromTelegram = isTelegram() ? safely('theme', () => completeTheme(themeParams.state()).appearance) : null;
+  if (fromTelegram) return fromTelegram;
+  const systemDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return systemDark ? 'dark' : 'light';
 }
 
 /** A light tick as a choice changes (a language, a bet); nothing outside Telegram. */
