@@ -25,8 +25,9 @@ export function GameStartOverlay() {
   const { pathname } = useLocation();
   const gameId = starting?.game._id ?? null;
   const mode = starting?.game.gameMode ?? null;
-  // A rematch replaces the finished game's entry instead of stacking a second one behind it.
-  const replace = GAME_SCREEN_PATHS.has(pathname);
+  // A rematch replaces the finished game's entry instead of stacking a second one behind it; an accepted
+  // challenge's page, whose work is done, likewise.
+  const replace = GAME_SCREEN_PATHS.has(pathname) || pathname.startsWith('/challenge/');
 
   useEffect(() => {
     if (!gameId || !mode) return;

@@ -29,6 +29,11 @@ export function rememberChallenge(search: string): void {
   if (code) storage()?.setItem(STORAGE_KEY, code);
 }
 
+/** The challenge's page is open: the link has done its job (it must not reopen from the lobby later). */
+export function forgetPendingChallenge(code: string): void {
+  if (storage()?.getItem(STORAGE_KEY) === code) storage()?.removeItem(STORAGE_KEY);
+}
+
 let startParamTaken = false;
 
 /**

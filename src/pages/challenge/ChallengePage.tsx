@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, List, Placeholder, Section, Spinner } from '@telegram-apps/telegram-ui';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChallengeStatus } from '../../../protocol/challengeConstants.ts';
 import { challengeQueryOptions, challengesKey } from '../../api/challenges.ts';
 import { messageOf } from '../../api/http.ts';
+import { forgetPendingChallenge } from '../../app/challengeLink.ts';
 import { session } from '../../app/session.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { ChallengeSummary } from './ChallengeSummary.tsx';
@@ -38,6 +39,7 @@ export function ChallengePage() {
   const queryClient = useQueryClient();
   const { user } = useSnapshot(session);
   const challenge = useQuery(challengeQueryOptions(code));
+  useEffect(() => forgetPendingChallenge(code), [code]);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: challengesKey }), [queryClient]);
 
   const back = (
