@@ -173,6 +173,8 @@ interface MiniAppUser {
   theme?: 'light' | 'dark';
   /** An older client (Mini Apps 6.9, before Bot API 7.0): the theme's seven classic colours only. */
   classicTheme?: boolean;
+  /** The link's `startapp` (an invite code, or a challenge's ch_<code>), as Telegram passes it on. */
+  startParam?: string;
 }
 
 /**
@@ -189,6 +191,7 @@ export function miniAppUrl(user: MiniAppUser, platform: 'weba' | 'ios' | 'androi
         username: `${user.firstName.toLowerCase()}_${telegramIds}`,
         ...(user.languageCode ? { language_code: user.languageCode } : {}),
       },
+      ...(user.startParam ? { start_param: user.startParam } : {}),
     } as never,
     E2E_BOT_TOKEN,
     new Date(),
@@ -199,6 +202,7 @@ export function miniAppUrl(user: MiniAppUser, platform: 'weba' | 'ios' | 'androi
     tgWebAppVersion: user.classicTheme ? '6.9' : '8.0',
     tgWebAppPlatform: platform,
     tgWebAppThemeParams: JSON.stringify(user.classicTheme ? classicOnly(theme) : theme),
+    ...(user.startParam ? { tgWebAppStartParam: user.startParam } : {}),
   });
   return { url: `${APP_ORIGIN}/#${launch.toString()}`, telegramId: telegramIds };
 }
