@@ -1,11 +1,13 @@
 import i18next from 'i18next';
 import { currentLanguage } from './i18n.ts';
+import { intlFor, intlVersion } from './intlSupport.ts';
 import type { Language } from '../../protocol/languages.ts';
 
 /**
  * Money, numbers and dates as the player's language writes them (issue 23): "$1,234.50" in English,
- * "1 234,50 $" in Russian, "1234,50 $" in Armenian. Every amount a player reads goes through here;
- * a component calls these while rendering, and useTranslation re-renders it when the language changes.
+ * "1 234,50 $" in Russian, "1234,50 $" in Armenian. Every amount and date a player reads goes through
+ * here; a component calls these while rendering, and useTranslation re-renders it when the language
+ * changes. The formatters come from intlFor: FormatJS's polyfill where the webview lacks the language.
  */
 
 interface MoneyOptions {
@@ -15,17 +17,42 @@ interface MoneyOptions {
   signed?: boolean;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
+interface Made<T> {
+  /** intlVersion() when made: a polyfill that came in since may speak the language better. */
+  version: number;
+  format: T;
+}
+
+const numberFormats = new Map<string, Made<Intl.NumberFormat>>();
+const dateFormats = new Map<string, Made<Intl.DateTimeFormat>>();
 
 function numberFormat(language: Language, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const id = `${language}:${key}`;
-  let format = formats.get(id);
-  if (!format) {
-    format = new Intl.NumberFormat(language, options);
-    formats.set(id, format);
-  }
+  const made = numberFormats.get(id);
+  if (made?.version === intlVersion()) return made.format;
+  const NumberFormat = intlFor('NumberFormat', language);
+  const format = new NumberFormat(language, options);
+  numberFormats.set(id, { version: intlVersion(), format });
   return format;
 }
+
+/**
+ * Dates are formatted as UTC after moving them by the device's offset: the wall-clock time the device
+ * shows, without time-zone data. The date polyfill knows no zone but UTC unless ~800 KB of zone data
+ * come with it; the browser's own Date knows the device's offset at any instant.
+ */
+function dateFormat(language: Language, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `${language}:${key}`;
+  const made = dateFormats.get(id);
+  if (made?.version === intlVersion()) return made.format;
+  const DateTimeFormat = intlFor('DateTimeFormat', language);
+  const format = new DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+  dateFormats.set(id, { version: intlVersion(), format });
+  return format;
+}
+
+/** The instant whose UTC reading is `date`'s local one (see dateFormat). */
+const wallClock = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
 
 /** An amount of USDT with the dollar sign, in the language shown now. */
 export function formatMoney(usdt: number, { exact = false, signed = false }: MoneyOptions = {}): string {
@@ -94,9 +121,31 @@ export function formatNumber(value: number): string {
   return numberFormat(currentLanguage(), 'number', { useGrouping: 'min2', maximumFractionDigits: 6 }).format(value);
 }
 
+/** A share as a percentage: "70%", "70 %" (the sign where the language puts it). */
+export function formatPercent(fraction: number): string {
+  return numberFormat(currentLanguage(), 'percent', { style: 'percent' }).format(fraction);
+}
+
 /** A server date for people; one that cannot be parsed reads "Invalid Date" (spec §8), never a crash. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value ?? '');
   if (value == null || value === '' || Number.isNaN(date.getTime())) return i18next.t('common.invalidDate');
-  return date.toLocaleString(currentLanguage(), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dateFormat(currentLanguage(), 'dateTime', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+    wallClock(date),
+  );
+}
+
+/** A local calendar day, the month in words: "November 27, 2025", "27 ноября 2025 г.". */
+export function formatDay(date: Date): string {
+  return dateFormat(currentLanguage(), 'day', { year: 'numeric', month: 'long', day: 'numeric' }).format(wallClock(date));
+}
+
+/** A local time of day on the 24-hour clock, as a transaction lists it: "13:05". */
+export function formatTime(date: Date): string {
+  return dateFormat(currentLanguage(), 'time', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(wallClock(date));
+}
+
+/** A local time of day with its seconds, in the language's own clock ("01:05:07 PM", "13:05:07"): many game steps share a minute. */
+export function formatTimeWithSeconds(date: Date): string {
+  return dateFormat(currentLanguage(), 'timeWithSeconds', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(wallClock(date));
 }

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, supportedLanguage, type Language } from '../../protocol/languages.ts';
+import { ensureIntl } from './intlSupport.ts';
 import type { Messages } from './messages.ts';
 
 /**
@@ -30,34 +31,41 @@ export function currentLanguage(): Language {
   return supportedLanguage(i18next.resolvedLanguage ?? i18next.language) ?? DEFAULT_LANGUAGE;
 }
 
-/** Starts i18next in `language`, its locale loaded before the first render (no flash of keys). */
+/**
+ * Starts i18next in `language`, its locale loaded before the first render (no flash of keys), and with
+ * it the Intl data the webview may lack for it (country names, dates, money: intlSupport.ts).
+ */
 export async function startI18n(language: Language): Promise<void> {
   if (i18next.isInitialized) return showLanguage(language);
-  await i18next
-    .use(localeChunks)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      supportedLngs: [...LANGUAGES],
-      // Every locale has every key (types and tests): no second locale is fetched as a fallback.
-      fallbackLng: false,
-      load: 'languageOnly',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+  await Promise.all([
+    i18next
+      .use(localeChunks)
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        supportedLngs: [...LANGUAGES],
+        // Every locale has every key (types and tests): no second locale is fetched as a fallback.
+        fallbackLng: false,
+        load: 'languageOnly',
+        interpolation: { escapeValue: false },
+        react: { useSuspense: false },
+      }),
+    ensureIntl(language),
+  ]);
   document.documentElement.lang = language;
   // The chosen locale's chunk did not come (a dropped connection): English rather than bare keys.
   if (!i18next.hasResourceBundle(language, 'translation') && language !== DEFAULT_LANGUAGE) await showLanguage(DEFAULT_LANGUAGE);
 }
 
 /**
- * Shows the app in `language`, loading its chunk once. A chunk that cannot be fetched (the network
- * dropped) leaves the language shown as it was, so the player never sees bare keys.
+ * Shows the app in `language`, loading its chunk once, and the Intl data the webview may lack for it
+ * before anything renders in it. A chunk that cannot be fetched (the network dropped) leaves the
+ * language shown as it was, so the player never sees bare keys.
  */
 export async function showLanguage(language: Language): Promise<void> {
   if (currentLanguage() === language && i18next.hasResourceBundle(language, 'translation')) return;
   try {
-    await i18next.loadLanguages(language);
+    await Promise.all([i18next.loadLanguages(language), ensureIntl(language)]);
     if (!i18next.hasResourceBundle(language, 'translation')) throw new Error(`the ${language} locale did not load`);
     await i18next.changeLanguage(language);
     document.documentElement.lang = language;

@@ -1,20 +1,23 @@
 import { countries, countryName } from '../../protocol/countries.ts';
 import type { Language } from '../../protocol/languages.ts';
+import { intlFor, intlVersion } from './intlSupport.ts';
 
-// One Intl.DisplayNames per language, made once: the country list names ~200 regions at a time.
-const displayNames = new Map<Language, Intl.DisplayNames | null>();
+// One Intl.DisplayNames per language, made once: the country list names ~200 regions at a time. Made
+// again once a polyfill came in (intlSupport.ts): a webview without the language names them in English.
+const displayNames = new Map<Language, { version: number; names: Intl.DisplayNames | null }>();
 
 function namesIn(language: Language): Intl.DisplayNames | null {
-  if (!displayNames.has(language)) {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([language], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    displayNames.set(language, names);
+  const made = displayNames.get(language);
+  if (made?.version === intlVersion()) return made.names;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    const DisplayNames = intlFor('DisplayNames', language);
+    names = new DisplayNames([language], { type: 'region' });
+  } catch {
+    names = null;
   }
-  return displayNames.get(language) ?? null;
+  displayNames.set(language, { version: intlVersion(), names });
+  return names;
 }
 
 /** A country's name in `language` (Intl knows every region's name in it); English from protocol/ else. */

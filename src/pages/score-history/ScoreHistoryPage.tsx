@@ -6,8 +6,7 @@ import { messageOf } from '../../api/http.ts';
 import { useScoreHistory } from '../../api/scoreHistory.ts';
 import { useStatistics } from '../../api/statistics.ts';
 import { session } from '../../app/session.ts';
-import { formatDateTime, formatNumber } from '../../i18n/format.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
+import { formatDateTime, formatNumber, formatPercent } from '../../i18n/format.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { StatCircle } from './StatCircle.tsx';
@@ -27,8 +26,7 @@ export function ScoreHistoryPage() {
   const records = history.data?.records ?? [];
   const { wins = 0, losses = 0, totalGames = 0 } = statistics.data ?? {};
   if (!user) return null;
-  // "70%", "70 %": the sign where the language puts it.
-  const percent = (part: number) => new Intl.NumberFormat(currentLanguage(), { style: 'percent' }).format(percentOf(part, totalGames) / 100);
+  const percent = (part: number) => formatPercent(percentOf(part, totalGames) / 100);
   return (
     <PageFrame title={t('records.score.title')}>
       <List className="score-history">

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import type { Transaction, TransactionType } from '../../../protocol/wallet.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { formatCoins } from '../../i18n/format.ts';
+import { formatCoins, formatDay, formatTime } from '../../i18n/format.ts';
 
 export type TransactionFilter = 'all' | 'deposits' | 'withdrawals' | 'rewards';
 
@@ -58,13 +57,13 @@ export interface DateGroup {
 export function dayHeading(date: string): string {
   const parsed = new Date(date);
   if (Number.isNaN(parsed.getTime())) return i18next.t('common.invalidDate');
-  return parsed.toLocaleDateString(currentLanguage(), { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDay(parsed);
 }
 
 export function timeOfDay(date: string): string | null {
   const parsed = new Date(date);
   if (Number.isNaN(parsed.getTime())) return null;
-  return parsed.toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return formatTime(parsed);
 }
 
 /** Groups already sorted transactions by their local day, keeping the order. */

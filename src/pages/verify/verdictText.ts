@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { GameMode } from '../../../protocol/constants.ts';
 import { proofActions, proofValueText, type ProofAction, type Verdict, type VerifiedStep } from '../../../protocol/fairness.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, formatTimeWithSeconds } from '../../i18n/format.ts';
 
 /** The Verify page's words: a proof's verdict told to a player, not to a cryptographer. */
 
@@ -96,5 +95,5 @@ export function failureValueText(t: TFunction, failure: Failure, value: string):
 export function stepTime(t: TFunction, at: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return t('common.invalidDate');
-  return date.toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return formatTimeWithSeconds(date);
 }
