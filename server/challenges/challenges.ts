@@ -11,8 +11,8 @@ import { gameTransaction, type GameTx } from '../games/outbox.ts';
 import { HttpError } from '../http/errors.ts';
 import { refuseFrozen } from '../integrity/frozen.ts';
 import { shareADevice } from '../integrity/links.ts';
-import { balanceOf, InsufficientFunds, type TransferRequest } from '../ledger/ledger.ts';
-import { checkIdle, levelOf, lockPlayer } from '../matchmaking/queue.ts';
+import { balanceOf, type TransferRequest } from '../ledger/ledger.ts';
+import { checkIdle, levelOf, lockPlayer, refusedBet } from '../matchmaking/queue.ts';
 import { userRoom } from '../sockets/index.ts';
 import { microToUsdt } from '../../protocol/money.ts';
 
@@ -32,12 +32,6 @@ const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 /** Ten letters and digits (about 58 bits): unguessable, and short enough for a start parameter. */
 function newChallengeCode(): string {
   return Array.from(randomBytes(10), (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-}
-
-/** A bet the balance cannot cover is the player's 400; anything else stays what it is. */
-function refusedBet(error: unknown): never {
-  if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
-  throw error;
 }
 
 /** The refusals of a challenge that is no longer open, by what ended it. */

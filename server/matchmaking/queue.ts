@@ -88,7 +88,7 @@ async function lockRematch(tx: Tx, gameId: string): Promise<void> {
 }
 
 /** A bet the balance cannot cover is the player's 400; anything else stays what it is. */
-function refusedBet(error: unknown): never {
+export function refusedBet(error: unknown): never {
   if (error instanceof InsufficientFunds) throw new HttpError(400, gameText.insufficientBalance);
   throw error;
 }

@@ -1,17 +1,10 @@
 import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTelegram, telegramAppearance } from '../../src/platform/telegram.ts';
+import { CLASSIC } from './classicThemes.ts';
 
 /** Telegram Android's night theme as a client before Bot API 7.0 sends it: the seven classic colours only. */
-const CLASSIC_NIGHT = {
-  bg_color: '#212d3b',
-  text_color: '#ffffff',
-  hint_color: '#7d8b99',
-  link_color: '#5eabe1',
-  button_color: '#5288c1',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#151e27',
-};
+const CLASSIC_NIGHT = CLASSIC['Android night'];
 
 const cssVar = (name: string) => document.documentElement.style.getPropertyValue(name);
 
