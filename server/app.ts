@@ -38,6 +38,7 @@ import { startGameWorkers } from './games/workers.ts';
 import { stopAdminFeeds, watchForOperators } from './games/admin.ts';
 import { adminIntegrityRoutes } from './integrity/routes.ts';
 import { startRiskWorker } from './integrity/workers.ts';
+import { startHousekeeping } from './housekeeping/workers.ts';
 import { adminTreasuryRoutes } from './treasury/routes.ts';
 import { buildTreasury, isTreasuryChain } from './treasury/service.ts';
 import { sweepPass } from './treasury/sweeps.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   const stopWorkers = startWorkers ? startWalletWorkers(app.services, log) : async () => undefined;
   const stopGameWorkers = startWorkers ? startGameWorkers(app.services) : async () => undefined;
   const stopRiskWorker = startWorkers ? startRiskWorker(app.services) : async () => undefined;
+  const stopHousekeeping = startWorkers ? startHousekeeping(app.services) : async () => undefined;
   const stopTreasuryRound = startWorkers ? startTreasuryRound(app.services) : async () => undefined;
   // Chain balances for the users page: a few addresses a round, in the background.
   const stopBalanceRefresh = startWorkers
@@ -193,6 +195,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     await stopSweeps();
     await stopGameWorkers();
     await stopRiskWorker();
+    await stopHousekeeping();
     await stopTreasuryRound();
     stopAdminFeeds(app.services);
     await stopBalanceRefresh();

@@ -94,6 +94,9 @@ const environment = z
     QUALIFY_DEPOSIT_USDT: usdt.default(10_000_000n),
     WITHDRAWAL_REVIEW_USDT: usdt.default(100_000_000n),
     RISK_ROUND_MS: positiveInt(60_000),
+    // Expired sessions and used or expired reset tokens are deleted this often, this many rows a statement.
+    HOUSEKEEPING_MS: positiveInt(600_000),
+    HOUSEKEEPING_BATCH: positiveInt(1_000),
     // The proxies whose X-Forwarded-For is believed. Unset: loopback and private networks in production
     // (the product runs behind its own proxy there), none elsewhere; '0' none.
     TRUST_PROXY: optionalText.refine((v) => !v || v === '0' || trustListIsValid(v), 'must be 0 or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
@@ -152,6 +155,8 @@ export interface Config {
     challengeTtlMs: number;
   };
   integrity: IntegrityConfig;
+  /** The housekeeping round (server/housekeeping): how often each node asks for its turn, rows per DELETE. */
+  housekeeping: { everyMs: number; batch: number };
   /** Where the built clients live; the server serves them when present. */
   distDir: string;
 }
@@ -279,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'web' | '
     },
     games: { searchTimeoutMs: e.SEARCH_TIMEOUT_MS, sweepMs: e.GAME_SWEEP_MS, openModes: e.OPEN_GAME_MODES, seedWaitMs: e.SEED_WAIT_MS, challengeTtlMs: e.CHALLENGE_TTL_MINUTES * 60_000 },
     integrity: { qualifyDepositMicro: e.QUALIFY_DEPOSIT_USDT, withdrawalReviewMicro: e.WITHDRAWAL_REVIEW_USDT, roundMs: e.RISK_ROUND_MS },
+    housekeeping: { everyMs: e.HOUSEKEEPING_MS, batch: e.HOUSEKEEPING_BATCH },
     distDir: path.resolve('dist'),
   };
 }

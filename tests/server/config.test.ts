@@ -78,6 +78,15 @@ describe('configuration', () => {
     for (const bad of ['-1', '1.5', '60000', 'soon']) expect(() => loadConfig({ SEED_WAIT_MS: bad })).toThrow(ConfigError);
   });
 
+  it('runs the housekeeping round every 10 minutes, 1,000 rows a statement, unless told otherwise', () => {
+    expect(loadConfig({}).housekeeping).toEqual({ everyMs: 600_000, batch: 1000 });
+    expect(loadConfig({ HOUSEKEEPING_MS: '30000', HOUSEKEEPING_BATCH: '250' }).housekeeping).toEqual({ everyMs: 30_000, batch: 250 });
+    for (const bad of ['0', '-5', '1.5', 'hourly']) {
+      expect(() => loadConfig({ HOUSEKEEPING_MS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ HOUSEKEEPING_BATCH: bad })).toThrow(ConfigError);
+    }
+  });
+
   it('uses the tron defaults when CHAIN=tron', () => {
     const key = 'ab'.repeat(32);
     const config = loadConfig({ CHAIN: 'tron', TRON_XPUB: 'xpub-test', TRON_HOT_WALLET_KEY: `0x${key}`, TRX_USDT_RATE: '0.2' });
