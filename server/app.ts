@@ -19,6 +19,8 @@ import { memoryAttemptCounts, redisAttemptCounts, type AttemptCounts } from './h
 import { createAuthLimits } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { instrumentApp } from './metrics/app.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { openRedis } from './redis.ts';
 import { createSockets } from './sockets/index.ts';
 import { userRoutes } from './users/routes.ts';
@@ -71,6 +73,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: 'duel-rate-limit:' } : {}) });
   // The sign-in doors' failure counts (server/http/rateLimits.ts), shared the same way.
   const attemptCounts: AttemptCounts & { close?(): void } = redis ? redisAttemptCounts(redis.client) : memoryAttemptCounts();
+  const metrics = createMetrics(config.metrics.node, { pool: database.pool !== undefined, redis: redis !== null });
   await registerSecurityHeaders(app, config.nodeEnv === 'production');
   registerErrorHandling(app);
 
@@ -84,7 +87,12 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     database,
     db: database.db,
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
-    authLimits: createAuthLimits(attemptCounts, config.authLimits, (error) => log.warn({ err: error }, 'sign-in limits: the counts are unreachable; not limiting')),
+    authLimits: createAuthLimits(
+      attemptCounts,
+      config.authLimits,
+      (error) => log.warn({ err: error }, 'sign-in limits: the counts are unreachable; not limiting'),
+      (rule) => metrics.limiterRefused(rule),
+    ),
     sockets: createSockets(app, database, redis),
     wallet: {
       gateway,
@@ -95,7 +103,10 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
       },
       pollMs: config.wallet.pollMs,
     },
+    metrics,
   });
+  // Before any route, so the request histogram covers them all.
+  instrumentApp(app, metrics, redis);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('mover', null);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
@@ -101,6 +102,13 @@ const environment = z
     // (the product runs behind its own proxy there), none elsewhere; '0' none.
     TRUST_PROXY: optionalText.refine((v) => !v || v === '0' || trustListIsValid(v), 'must be 0 or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Prometheus metrics on a port of their own (server/metrics): unset, no metrics server at all.
+    // (An empty METRICS_PORT= is unset, not port 0.)
+    METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+    // The metrics tell load, money waiting and sign-in failures: loopback unless a private interface is named.
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    // The `node` label of every metric; default the host name and PORT, unique per node of a cluster.
+    NODE_NAME: optionalText.refine((v) => !v || /^[\w.:-]{1,100}$/.test(v), 'must be letters, digits, . : _ or -'),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_PASSWORD.length >= 8, {
     message: 'ADMIN_PASSWORD must be at least 8 characters',
@@ -138,6 +146,8 @@ export interface Config {
     registrationsPerAddressPerHour: number;
   };
   logLevel: string;
+  /** Prometheus metrics (server/metrics): served on `port` at `host` when a port is set; `node` labels every metric. */
+  metrics: { port: number | undefined; host: string; node: string };
   /**
    * The proxies (addresses, CIDR ranges, loopback / linklocal / uniquelocal) whose X-Forwarded-For entry
    * is believed: the client's address is the nearest entry not from one of them (rate limits, session
@@ -253,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: 'web' | '
       registrationsPerAddressPerHour: e.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     },
     logLevel: e.LOG_LEVEL,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, node: e.NODE_NAME ?? `${os.hostname()}:${e.PORT}` },
     trustProxy: e.TRUST_PROXY === undefined ? (e.NODE_ENV === 'production' ? 'loopback,uniquelocal' : false) : e.TRUST_PROXY === '0' ? false : e.TRUST_PROXY,
     wallet: {
       chain: e.CHAIN,

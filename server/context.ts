@@ -9,6 +9,8 @@ import type { UserRow } from './db/schema.ts';
 import type { AuthLimits } from './http/rateLimits.ts';
 import type { Mover } from './http/guards.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import type { MetricsServer } from './metrics/server.ts';
 import type { DepositRules } from './wallet/deposits.ts';
 import type { ChainGateway } from './wallet/gateway.ts';
 
@@ -24,6 +26,8 @@ export interface Services {
   authLimits: AuthLimits;
   sockets: Sockets;
   wallet: { gateway: ChainGateway; rules: DepositRules; pollMs: number };
+  /** This node's Prometheus metrics (server/metrics): counted on the paths, served on METRICS_PORT. */
+  metrics: Metrics;
 }
 
 /** An /api/admin route and the permission its operator's role must allow (app.ts collects them). */
@@ -42,6 +46,8 @@ declare module 'fastify' {
     services: Services;
     /** Every /api/admin route but the sign-in, with its permission. */
     operatorRoutes: OperatorRoute[];
+    /** The metrics server once the app is ready, when METRICS_PORT is set (server/metrics/app.ts). */
+    metricsServer(): MetricsServer | null;
   }
   interface FastifyRequest {
     /** Set by the player-session guard. */

@@ -27,6 +27,7 @@ import {
   setSessionCookie,
 } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { countSignIns } from '../metrics/signIns.ts';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const FORGOT_ANSWER = 'If an account with that email exists, a reset link has been sent to it.';
@@ -54,7 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send({ user: await userEntity(db, config, user) });
   });
 
-  app.post('/login', async (request, reply) => {
+  app.post('/login', countSignIns(app.services.metrics, 'password', async (request, reply) => {
     const account = accountIn(request, 'username');
     await authLimits.beforePassword(request, 'login', account);
     const body = parseInput(loginBody, request.body);
@@ -72,7 +73,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (request.headers[SESSION_TRANSPORT_HEADER] === BEARER_TRANSPORT) return { user: entity, sessionToken: token };
     setSessionCookie(reply, config, PLAYER_COOKIE, token);
     return { user: entity };
-  });
+  }));
 
   app.post('/logout', async (request, reply) => {
     await closePlayerSessions(db, playerCredentials(request));

@@ -15,6 +15,7 @@ import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { supportedLanguage } from '../../protocol/languages.ts';
 import { PLAYER_COOKIE, openSession, setSessionCookie } from './sessions.ts';
 import { newInviteCode } from './tokens.ts';
+import { countSignIns } from '../metrics/signIns.ts';
 
 /** Telegram's own freshness window for login data: a day, as the issue asks. */
 const MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -115,7 +116,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
   // The Mini App's sign-in answers the session token in its body and sets no cookie: inside Telegram
   // Web's cross-site frame a cookie is never sent, so the app keeps the token in memory and sends it as
   // `Authorization: Bearer` (README, "Sessions").
-  app.post('/auth/telegram', async (request) => {
+  app.post('/auth/telegram', countSignIns(app.services.metrics, 'telegram', async (request) => {
     const token = botToken();
     const body = parseInput(telegramAuthBody, request.body);
     const deviceId = deviceIdOf(request);
@@ -149,9 +150,9 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     const sessionToken = await signIn(request, user, deviceId);
     request.log.info({ userId: user.id }, 'player signed in with telegram');
     return { user: await userEntity(db, config, user), sessionToken };
-  });
+  }));
 
-  app.get('/auth/telegram', async (request, reply) => {
+  app.get('/auth/telegram', countSignIns(app.services.metrics, 'telegram-widget', async (request, reply) => {
     const token = botToken();
     const query = widgetQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(401, validationText.telegramInvalid);
@@ -173,5 +174,5 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     // A redirect from Telegram's widget is a plain navigation: it carries no device id.
     setSessionCookie(reply, config, PLAYER_COOKIE, await signIn(request, user, null));
     return reply.redirect('/game');
-  });
+  }));
 }

@@ -27,6 +27,8 @@ export interface Database {
    * node out because their requests queue (issue 24's launch bench saw exactly that).
    */
   answers(): Promise<boolean>;
+  /** node-postgres only: the pool's connections checked out and the queries waiting for one (metrics). */
+  pool?(): { inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ async function openPostgres(url: string, searchPath: string | undefined, onConne
       }
     },
     answers: readiness.answers,
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await readiness.close();
       await pool.end();

@@ -21,6 +21,7 @@ import { seenGames } from './seenGames.ts';
 import { deadlineTimers } from './deadlines.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
 import { encodeOnce } from '../sockets/encoder.ts';
+import type { MoveOutcome } from '../metrics/metrics.ts';
 
 /**
  * The authority of every game (DESIGN.md §2): each change is one transaction; the rules compute, the
@@ -192,6 +193,9 @@ const answers = new WeakMap<GameRow, { userId: string; update: GameUpdate }>();
  */
 export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}, answering?: string): void {
   keep(services, row, seats);
+  // Every committed change is published once, after commit: counted here, a rolled-back one never is.
+  if (flags.timeoutTriggered) services.metrics.timeout(row.gameMode);
+  if (row.status !== 'in-progress') services.metrics.gameEnded(row.gameMode, row.endReason ?? row.status);
   for (const seat of seats) {
     const update = gameUpdateFor(row, seats, seat.userId, flags);
     encodeOnce(update);
@@ -283,6 +287,28 @@ async function writeMove(services: Services, loaded: LoadedGame, { state, transi
  * work. A move that ends the game is made again under the row's lock, in the transaction that settles.
  */
 export async function playMove(services: Services, input: MoveInput): Promise<{ row: GameRow; seats: Seat[] }> {
+  // Counted and timed here, on the hot path: a clock read and two in-memory increments, no query.
+  const started = performance.now();
+  try {
+    const played = await makeMove(services, input);
+    services.metrics.move(input.mode, 'accepted', (performance.now() - started) / 1000);
+    return played;
+  } catch (error) {
+    services.metrics.move(input.mode, moveOutcomeOf(error));
+    throw error;
+  }
+}
+
+/** A refused move's outcome for the metrics: the rules' refusal (422), too late or on an old version (409). */
+function moveOutcomeOf(error: unknown): MoveOutcome {
+  if (!(error instanceof HttpError)) return 'error';
+  if (error.statusCode === 422) return 'illegal';
+  if (error.statusCode === 409) return 'stale';
+  return error.statusCode < 500 ? 'refused' : 'error';
+}
+
+/** playMove's work, before it is counted. */
+async function makeMove(services: Services, input: MoveInput): Promise<{ row: GameRow; seats: Seat[] }> {
   // The game as this node last saw it committed, if it did (seenGames.ts): no read. Whatever it refuses,
   // or ends, is decided on a fresh read below; what it computes is written only at its version.
   // With a player from this node's known sessions, that one statement checks the session too: one round

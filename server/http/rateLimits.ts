@@ -39,8 +39,6 @@ export interface AuthLimits {
 
 const HOUR_MS = 3_600_000;
 
-const tooMany = () => new HttpError(429, validationText.tooManyRequests);
-
 /** The account a request names (a username or an email, case-folded), read before the body is validated. */
 export function accountIn(request: FastifyRequest, field: 'username' | 'email'): string | undefined {
   const body = request.body;
@@ -52,8 +50,14 @@ export function createAuthLimits(
   store: AttemptCounts,
   limits: Config['authLimits'],
   warn: (error: unknown) => void,
+  /** Told each refusal's rule (`<door>:account`, `<door>:address`, `forgot-password:sent`): the metrics' count. */
+  refused: (rule: string) => void = () => undefined,
 ): AuthLimits {
   const { windowMs } = limits;
+  const tooMany = (rule: string) => {
+    refused(rule);
+    return new HttpError(429, validationText.tooManyRequests);
+  };
   // A count that cannot be had reads as none (see above).
   const counts: AttemptCounts = {
     count: (key) => store.count(key).catch((error: unknown) => (warn(error), 0)),
@@ -61,18 +65,18 @@ export function createAuthLimits(
   };
   const accountKey = (door: string, account: string) => `${door}:account:${account}`;
   const addressKey = (door: string, request: FastifyRequest) => `${door}:ip:${request.ip}`;
-  const refuseAt = async (key: string, max: number) => {
-    if ((await counts.count(key)) >= max) throw tooMany();
+  const refuseAt = async (key: string, max: number, rule: string) => {
+    if ((await counts.count(key)) >= max) throw tooMany(rule);
   };
 
   return {
     async beforePassword(request, door, account) {
-      await refuseAt(addressKey(door, request), limits.failuresPerAddress);
-      if (account) await refuseAt(accountKey(door, account), limits.failuresPerAccount);
+      await refuseAt(addressKey(door, request), limits.failuresPerAddress, `${door}:address`);
+      if (account) await refuseAt(accountKey(door, account), limits.failuresPerAccount, `${door}:account`);
       // Each request for a reset link may send a mail: a mailbox is not flooded, whoever asks.
       if (door === 'forgot-password' && account) {
         const requests = await counts.add(accountKey('forgot-password-sent', account), windowMs);
-        if (requests > limits.failuresPerAccount) throw tooMany();
+        if (requests > limits.failuresPerAccount) throw tooMany('forgot-password:sent');
       }
     },
     async failed(request, door, account) {
@@ -82,10 +86,10 @@ export function createAuthLimits(
       ]);
     },
     async telegramSignIn(telegramId) {
-      if ((await counts.add(accountKey('telegram', String(telegramId)), windowMs)) > limits.telegramSignInsPerAccount) throw tooMany();
+      if ((await counts.add(accountKey('telegram', String(telegramId)), windowMs)) > limits.telegramSignInsPerAccount) throw tooMany('telegram:account');
     },
     async registration(request) {
-      if ((await counts.add(addressKey('register', request), HOUR_MS)) > limits.registrationsPerAddressPerHour) throw tooMany();
+      if ((await counts.add(addressKey('register', request), HOUR_MS)) > limits.registrationsPerAddressPerHour) throw tooMany('register:address');
     },
   };
 }

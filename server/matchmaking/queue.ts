@@ -231,6 +231,9 @@ export async function expireSearches(services: Services, now = Date.now(), limit
       money.later(() => void services.sockets.to(userRoom(userId)).emit('search-timeout', { balance: microToUsdt(balance) }));
     }
     money.later(() => feedQueues(services));
+    money.later(() => {
+      for (const search of expired) services.metrics.searchesTimedOut(search.gameMode, 1);
+    });
     return expired.length;
   });
 }

@@ -70,6 +70,42 @@ interface Queue {
 /** This node's queues. */
 const queuesOf = nodeLocal(() => new Map<string, Queue>());
 
+/**
+ * When each player this node left waiting in a queue joined (user id → ms), for the search-to-game
+ * metric when a later turn pairs them. A turn on another node cannot see it, so that wait goes uncounted
+ * (the histogram is of the searches paired on the node they began on); entries of searches that ended
+ * without a game are dropped once older than any search can be.
+ */
+const waitingSince = nodeLocal(() => new Map<string, number>());
+
+/** After a turn's commit: each paired join's wait, and the wait of each opponent this node saw join. */
+function noteWaits(services: Services, queue: Queue, arrivals: Arrival[], outcomes: TurnRow[], now: number): void {
+  const waiting = waitingSince(services);
+  const inThisTurn = new Set(arrivals.map((arrival) => arrival.userId));
+  for (const row of outcomes) {
+    const arrival = arrivals[row.o_index];
+    if (!arrival) continue;
+    // Whatever this player's earlier search was, this join replaces it.
+    waiting.delete(arrival.userId);
+    if (row.o_outcome === 'waiting') waiting.set(arrival.userId, arrival.arrivedAt);
+    if (row.o_outcome !== 'paired') continue;
+    services.metrics.searchWaited(queue.mode, (now - arrival.arrivedAt) / 1000);
+    // An opponent from an earlier turn: their wait, when it began on this node.
+    const opponent = row.o_seat === 1 ? row.o_opponent : null;
+    const since = opponent !== null && !inThisTurn.has(opponent) ? waiting.get(opponent) : undefined;
+    if (opponent !== null && since !== undefined) {
+      waiting.delete(opponent);
+      services.metrics.searchWaited(queue.mode, (now - since) / 1000);
+    }
+  }
+  // Oldest first (a Map keeps insertion order): stop at the first still young enough to be waiting.
+  const oldest = now - services.config.games.searchTimeoutMs - 60_000;
+  for (const [userId, since] of waiting) {
+    if (since >= oldest) break;
+    waiting.delete(userId);
+  }
+}
+
 function queueOf(services: Services, join: PublicJoin): Queue {
   const queues = queuesOf(services);
   // The key 0009's queue_join locked too: nodes of both kinds take turns on one lock during a deploy.
@@ -214,6 +250,7 @@ async function turn(services: Services, queue: Queue, arrivals: Arrival[]): Prom
         now,
       }));
     await createGames(money, services, games);
+    money.later(() => noteWaits(services, queue, arrivals, outcomes, Date.now()));
 
     return outcomes.map((row) => {
       if (row.o_outcome === 'paired' || row.o_outcome === 'waiting') {

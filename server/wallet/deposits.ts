@@ -63,7 +63,7 @@ async function settledAmong(db: Queryable, transfers: IncomingTransfer[]): Promi
  * idempotency key is the chain transaction, so overlapping polls, two pollers and restarts are harmless.
  */
 export async function applyIncoming(
-  services: Pick<Services, 'db' | 'sockets'>,
+  services: Pick<Services, 'db' | 'sockets' | 'metrics'>,
   transfers: IncomingTransfer[],
   rules: DepositRules,
   lookUpOwners: OwnerLookup = (addresses) => ownersOf(services.db, addresses),
@@ -80,7 +80,7 @@ export async function applyIncoming(
     const owner = owners.get(incoming.to);
     if (!owner) continue;
     const credit = creditFor(incoming, rules);
-    await services.db
+    const [sighting] = await services.db
       .insert(deposits)
       .values({
         userId: owner.userId,
@@ -100,7 +100,10 @@ export async function applyIncoming(
           // Seen again after it was marked failed: the chain has it after all.
           status: sql`CASE WHEN ${deposits.status} = 'failed' THEN 'pending' ELSE ${deposits.status} END`,
         },
-      });
+      })
+      // xmax = 0: this statement inserted the row (a poll sees a transfer again until it is final).
+      .returning({ firstSeen: sql<boolean>`(xmax = 0)` });
+    if (sighting?.firstSeen) services.metrics.depositSeen(incoming.currency);
     if (incoming.confirmations < rules.requiredConfirmations && !incoming.final) continue;
     // A final sighting is proof enough: the claim takes a deposit marked failed too, as the drop check on
     // another node may have marked it between the upsert above and this claim, and the cursor moves past
@@ -122,7 +125,10 @@ export async function applyIncoming(
       });
       return true;
     });
-    if (didCredit) credited += 1;
+    if (didCredit) {
+      credited += 1;
+      services.metrics.depositCredited(incoming.currency);
+    }
   }
   return credited;
 }
@@ -174,7 +180,7 @@ export function depositWatch(db: Queryable): DepositWatch & { owners: OwnerLooku
 
 /** One poll of the chain for deposits to any of our addresses; the cursor is stored so restarts resume. */
 export async function pollDeposits(
-  services: Pick<Services, 'db' | 'sockets'>,
+  services: Pick<Services, 'db' | 'sockets' | 'metrics'>,
   gateway: ChainGateway,
   rules: DepositRules,
   log?: Logger,

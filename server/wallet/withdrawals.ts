@@ -9,7 +9,7 @@ import { withdrawalHold } from '../integrity/hold.ts';
 import type { ChainGateway } from './gateway.ts';
 import { WITHDRAWAL_FEE_LIMIT_SUN } from './tronCosts.ts';
 
-type Money = Pick<Services, 'db' | 'sockets'>;
+type Money = Pick<Services, 'db' | 'sockets' | 'metrics'>;
 type Requesting = Money & { config: Pick<Services['config'], 'integrity'> };
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -62,7 +62,7 @@ async function finish(
   broadcasts?: number,
   cost?: { feeSun: bigint; energyUsed: bigint },
 ): Promise<boolean> {
-  return moneyTransaction(money, async ({ tx, transfer }) => {
+  const finished = await moneyTransaction(money, async ({ tx, transfer }) => {
     const [row] = await tx
       .update(withdrawals)
       .set({ status: outcome, finishedAt: new Date(), error: error ?? null, ...(cost ? { chainFeeSun: cost.feeSun, energyUsed: cost.energyUsed } : {}) })
@@ -93,6 +93,9 @@ async function finish(
     }
     return true;
   });
+  // After commit, and only by the worker that settled it.
+  if (finished) money.metrics.withdrawalFinished(outcome);
+  return finished;
 }
 
 /**
