@@ -5,6 +5,9 @@ import { expireSearches } from '../matchmaking/queue.ts';
 import { deadlineTimers } from './deadlines.ts';
 import { sweepGameTimeouts, timeoutKeptGame } from './timeouts.ts';
 
+/** How often a node looks for challenges past their time (issue 36). */
+const CHALLENGE_EXPIRY_EVERY_MS = 5_000;
+
 /**
  * The sweeper: on every node, every GAME_SWEEP_MS, apply the rules' timeouts of due games and refund
  * searches and challenges past their time. No in-memory timer is the only copy of anything: the deadlines live in the
@@ -17,6 +20,7 @@ export function startGameWorkers(services: Services): () => Promise<void> {
   timers.start((gameId, version) => {
     timeoutKeptGame(services, gameId, version).catch((error: unknown) => log.warn({ err: error, gameId }, 'game deadline timer failed; the sweeper has it'));
   });
+  let lastChallengeExpiry = 0;
   const stopSweeps = startRounds(services.config.games.sweepMs, async () => {
     try {
       await sweepGameTimeouts(services);
@@ -28,10 +32,14 @@ export function startGameWorkers(services: Services): () => Promise<void> {
     } catch (error) {
       log.error({ err: error }, 'search expiry failed');
     }
-    try {
-      await expireChallenges(services);
-    } catch (error) {
-      log.error({ err: error }, 'challenge expiry failed');
+    // A challenge lives a quarter of an hour: a few seconds late is nothing, a query every sweep is.
+    if (Date.now() - lastChallengeExpiry >= CHALLENGE_EXPIRY_EVERY_MS) {
+      lastChallengeExpiry = Date.now();
+      try {
+        await expireChallenges(services);
+      } catch (error) {
+        log.error({ err: error }, 'challenge expiry failed');
+      }
     }
   });
   return async () => {
