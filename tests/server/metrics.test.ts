@@ -7,38 +7,12 @@ import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
 import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { currentGame, fundedPlayer, rpsMove, started, type Player } from './gameHarness.ts';
 import { addressOf, databaseKinds, rows, startTestApp, uniqueName, type TestApp } from './harness.ts';
+import { parse, valueOf } from './metricsKit.ts';
 
 /**
  * The metrics a real server exports, scraped from its own port after real games, deposits, withdrawals
  * and sign-ins: every counter moved by exactly what happened (read once before, once after).
  */
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** Prometheus's text format as prom-client writes it: `name{a="b",c="d"} value`, comments skipped. */
-function parse(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match) throw new Error(`not a sample: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, key, raw] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key!] = raw!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
-    samples.push({ name: match[1]!, labels, value: Number(match[3]) });
-  }
-  return samples;
-}
-
-/** The sum of a metric's samples whose labels include `labels` (0 when none: a counter never touched). */
-function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples
-    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-    .reduce((sum, s) => sum + s.value, 0);
-}
 
 const VALID_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const BLOCK_MS = 40;
