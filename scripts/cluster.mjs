@@ -1,21 +1,22 @@
-// `npm run start:cluster -- --nodes 3`: several server processes behind one loopback balancer, to try
-// the scale-out locally (production puts nginx or a cloud balancer in front instead; see the README's
-// Deployment section). Needs DATABASE_URL and REDIS_URL: the nodes share PostgreSQL for state and
-// Redis for Socket.IO events and rate limits.
+// `npm run start:cluster -- --nodes 3`: several server processes behind HAProxy, to try the scale-out
+// on one machine with the proxy production uses (the README's Deployment section shows the same
+// configuration, from scripts/haproxyConfig.mjs). Needs DATABASE_URL and REDIS_URL: the nodes share
+// PostgreSQL for state and Redis for Socket.IO events and rate limits; and Debian's `haproxy` package.
 //
-// The balancer listens on PORT (3000) and proxies HTTP and WebSocket upgrades to nodes on 127.0.0.1.
-// Sticky: a Socket.IO session's requests (its polling requests and its upgrade carry `sid`) go to the
-// node that answered its handshake (the balancer reads the sid from that answer); other requests follow
-// the `lb_node` cookie it sets, or take turns. Failover: every node's GET /api/ready is checked every
-// second; a node that fails it three times in a row, or refuses a connection, gets nothing until it
-// passes again (a refused request is retried on another node at once); when no node passes, every node
-// still running gets its share rather than every player a 503. SIGINT/SIGTERM stop the nodes gracefully, then exit.
-import { spawn } from 'node:child_process';
+// The nodes start first, on 127.0.0.1 and the ports after PORT; once every one answers GET /api/ready,
+// HAProxy starts as a child in the foreground (`haproxy -W -db`) on HOST:PORT with a generated
+// configuration in a temporary directory: active checks of /api/ready, the lb_node cookie for
+// stickiness, WebSocket tunnels, a refused connection retried on another node. Its output and the
+// nodes' are relayed here, prefixed. SIGINT/SIGTERM stop HAProxy softly and the nodes gracefully, then exit.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
-import { createBalancer, SESSION_IDLE_MS } from './balancer.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { haproxyConfig } from './haproxyConfig.mjs';
 import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const USAGE = `Usage: npm run start:cluster -- [--nodes N] [--no-build]
@@ -23,15 +24,16 @@ const USAGE = `Usage: npm run start:cluster -- [--nodes N] [--no-build]
   --nodes N    how many server processes (default 2)
   --no-build   do not build the clients even when dist/ is missing or stale (API and sockets only)
 
-Needs DATABASE_URL (PostgreSQL) and REDIS_URL. The balancer listens on HOST:PORT (default 127.0.0.1:3000);
-the nodes on 127.0.0.1, on the next free ports. Every other variable of the README's configuration table is passed to
-every node (LOG_LEVEL defaults to warn here, so the readiness checks do not flood the output).`;
+Needs DATABASE_URL (PostgreSQL), REDIS_URL and HAProxy (Debian/Ubuntu: apt-get install haproxy; HAPROXY
+names the binary when it is not on PATH or in /usr/sbin).
+HAProxy listens on HOST:PORT (default 127.0.0.1:3000); the nodes on 127.0.0.1, on the next free ports.
+Every other variable of the README's configuration table is passed to every node (LOG_LEVEL defaults
+to warn here, TRUST_PROXY to loopback: HAProxy's X-Forwarded-For is believed).`;
 
-const HEALTH_INTERVAL_MS = 1000;
-const HEALTH_TIMEOUT_MS = 1500;
-const FAILED_CHECKS_BEFORE_DOWN = 3;
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 25_000;
+/** HAProxy's hard-stop-after: past the nodes' own stop (STOP_TIMEOUT_MS), so it never cuts what they still answer. */
+const PROXY_STOP_AFTER_S = 30;
 
 function fail(message) {
   console.error(message);
@@ -71,8 +73,33 @@ if (missing.length) {
 }
 const requestedPort = Number(process.env.PORT ?? 3000);
 // Loopback unless told otherwise: this is for trying the cluster on one machine.
-const balancerHost = process.env.HOST?.trim() || '127.0.0.1';
+const proxyHost = process.env.HOST?.trim() || '127.0.0.1';
 if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) fail(`PORT must be a port number, not ${process.env.PORT}`);
+
+/**
+ * The haproxy binary: HAPROXY when set, else on PATH or where Debian's package puts it (/usr/sbin is not
+ * on every user's PATH). Exits with how to install it when there is none.
+ */
+function findHaproxy() {
+  const candidates = process.env.HAPROXY?.trim()
+    ? [process.env.HAPROXY.trim()]
+    : [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'haproxy')), '/usr/sbin/haproxy', '/usr/local/sbin/haproxy'];
+  for (const candidate of candidates) {
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return fail(
+    `start:cluster runs HAProxy in front of the nodes, and there is no working \`haproxy\` ${process.env.HAPROXY?.trim() ? `at HAPROXY=${process.env.HAPROXY}` : 'here'}. Install it:\n\n` +
+      '  sudo apt-get install haproxy      # Debian, Ubuntu (then `sudo systemctl disable --now haproxy`:\n' +
+      '                                    # start:cluster runs its own, the package\'s service is not needed)\n' +
+      '  brew install haproxy              # macOS\n',
+  );
+}
+const haproxyBin = findHaproxy();
 
 process.chdir(root);
 if (options.build) await buildIfStale();
@@ -82,10 +109,14 @@ const say = (line) => console.log(`[cluster] ${line}`);
 // ---------------------------------------------------------------------------------------------------
 // Nodes
 
-/** @typedef {{ index: number, name: string, port: number, state: 'starting' | 'up' | 'down' | 'exited', child: import('node:child_process').ChildProcess | null, exited: Promise<void>, exitCode: number | null, exitSignal: string | null, checking: boolean, failedChecks: number }} Node */
+/** @typedef {{ name: string, port: number, child: import('node:child_process').ChildProcess | null, exited: Promise<void>, exitCode: number | null, exitSignal: string | null, alive: boolean }} Node */
 
 /** @type {Node[]} */
 const nodes = [];
+/** @type {import('node:child_process').ChildProcess | null} */
+let proxy = null;
+let proxyExited = Promise.resolve();
+let configDir = '';
 let stopping = false;
 let ready = false;
 
@@ -116,12 +147,14 @@ async function nodePort(after, taken) {
   }
 }
 
-function setState(node, state, reason) {
-  if (node.state === state || node.state === 'exited') return;
-  const was = node.state;
-  node.state = state;
-  if (state === 'up') say(`${node.name} is ${was === 'starting' ? 'ready' : 'back'} on http://127.0.0.1:${node.port}`);
-  if (state === 'down' && !stopping) say(`${node.name} is down (${reason}); its clients go to the other nodes`);
+/** Relays a child's lines to ours, each prefixed with its name; `skip` drops the lines that would mislead. */
+function relay(child, name, skip = () => false) {
+  for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      if (!line.trim() || skip(line)) return;
+      out.write(`[${name}] ${line}\n`);
+    });
+  }
 }
 
 function startNode(node, publicUrl) {
@@ -131,21 +164,20 @@ function startNode(node, publicUrl) {
     HOST: '127.0.0.1',
     PUBLIC_URL: process.env.PUBLIC_URL ?? publicUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The nodes are reached only through HAProxy on loopback: its X-Forwarded-For names the player
+    // (rate limits and the integrity signals count addresses; without it every player would be 127.0.0.1).
+    TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
   };
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   node.child = child;
-  for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      // The node's own "Ready: http://localhost:<its port>" is not where players go; the cluster says that.
-      if (!line.trim() || /^\s*Ready: /.test(line)) return;
-      out.write(`[${node.name}] ${line}\n`);
-    });
-  }
+  node.alive = true;
+  // The node's own "Ready: http://localhost:<its port>" is not where players go; the cluster says that.
+  relay(child, node.name, (line) => /^\s*Ready: /.test(line));
   node.exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
       node.exitCode = code;
       node.exitSignal = signal;
-      node.state = 'exited';
+      node.alive = false;
       resolve();
       onNodeExit(node, code, signal);
     });
@@ -161,59 +193,84 @@ function onNodeExit(node, code, signal) {
     void shutdown('start failure', 1);
     return;
   }
-  const left = nodes.filter((n) => n.state !== 'exited').length;
+  const left = nodes.filter((n) => n.alive).length;
+  // HAProxy sees it too (its connections are refused): it takes the node out and says so.
   say(`${node.name} exited (${how}); ${left} node${left === 1 ? '' : 's'} left`);
-  if (left === 0) {
-    say('no node left; stopping the balancer');
-    void shutdown('no nodes', 1);
+  if (left === 0) void shutdown('no nodes', 1);
+}
+
+/** GET `url`'s status, or 0 when nothing answers. */
+function statusOf(host, port, urlPath) {
+  return new Promise((resolve) => {
+    const request = http.get({ host, port, path: urlPath, agent: false, timeout: 1500 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', () => resolve(0));
+  });
+}
+
+async function waitUntil(what, done) {
+  const started = Date.now();
+  while (!stopping && !(await done())) {
+    if (Date.now() - started > START_TIMEOUT_MS) {
+      say(`${what} not in ${START_TIMEOUT_MS / 1000} s`);
+      await shutdown('start timeout', 1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-function checkNode(node) {
-  if (node.state === 'exited' || node.checking) return;
-  node.checking = true;
-  const request = http.get({ host: '127.0.0.1', port: node.port, path: '/api/ready', agent: false, timeout: HEALTH_TIMEOUT_MS }, (res) => {
-    res.resume();
-    node.checking = false;
-    if (res.statusCode === 200) {
-      node.failedChecks = 0;
-      setState(node, 'up');
-    } else checkFailed(node, `ready answered ${res.statusCode}`);
-  });
-  request.on('timeout', () => request.destroy(new Error('timed out')));
-  request.on('error', (error) => {
-    node.checking = false;
-    // A node still starting refuses connections: that is not news.
-    if (node.state !== 'starting') checkFailed(node, `ready check: ${error.code ?? error.message}`);
-  });
-}
+// ---------------------------------------------------------------------------------------------------
+// HAProxy
 
-/**
- * A node is taken out after FAILED_CHECKS_BEFORE_DOWN failed checks in a row, not one: a node slow to
- * answer under a spike is busy, not broken, and taking it out only sends its load to the others (a
- * refused connection still takes it out at once, in the balancer).
- */
-function checkFailed(node, reason) {
-  node.failedChecks += 1;
-  if (node.state === 'starting' || node.failedChecks >= FAILED_CHECKS_BEFORE_DOWN) setState(node, 'down', reason);
+function startProxy(port) {
+  configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duel-cluster-'));
+  const configFile = path.join(configDir, 'haproxy.cfg');
+  const config = haproxyConfig({
+    bind: { host: proxyHost, port },
+    nodes: nodes.map((node) => ({ name: node.name, host: '127.0.0.1', port: node.port })),
+    header: ['Generated by `npm run start:cluster` (scripts/haproxyConfig.mjs); deleted when it stops.'],
+    stopAfterSeconds: PROXY_STOP_AFTER_S,
+  });
+  fs.writeFileSync(configFile, config);
+  // -W: master-worker (the master passes signals on and exits with its worker); -db: in the foreground,
+  // its warnings on stderr. Its own process group: a terminal's Ctrl-C reaches every process of the
+  // foreground group, and SIGINT would make HAProxy stop at once, cutting the answers the nodes are
+  // still draining; this script stops it softly instead (shutdown below).
+  const child = spawn(haproxyBin, ['-W', '-db', '-f', configFile], { cwd: configDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  proxy = child;
+  relay(child, 'haproxy');
+  proxyExited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      proxy = null;
+      resolve();
+      if (!stopping) {
+        say(`HAProxy exited (${signal ? `signal ${signal}` : `code ${code}`}); stopping the nodes`);
+        void shutdown('HAProxy gone', 1);
+      }
+    });
+  });
+  say(`haproxy (pid ${child.pid}) starting on ${proxyHost}:${port} with ${configFile}`);
 }
-
-const { server: balancer, tunnels, forgetIdleSessions } = createBalancer(nodes, (node, reason) => setState(node, 'down', reason));
 
 // ---------------------------------------------------------------------------------------------------
 // Start and stop
 
-let healthTimer;
-let sessionTimer;
-
+/**
+ * HAProxy gets SIGUSR1 (a soft stop: it stops accepting at once and lets every open connection finish)
+ * together with the nodes' SIGTERM, rather than SIGTERM, which would cut every connection at once: a
+ * move whose transaction the node is still finishing would commit unanswered. Nothing new reaches the
+ * nodes while they drain, and what they answer still reaches the players; its hard-stop-after bounds
+ * what stays open (WebSockets: the nodes close theirs as they stop).
+ */
 async function shutdown(reason, code = 0) {
   if (stopping) return;
   stopping = true;
-  clearInterval(healthTimer);
-  clearInterval(sessionTimer);
-  const alive = nodes.filter((node) => node.child && node.state !== 'exited');
-  say(`${reason}: stopping the balancer and ${alive.length} node${alive.length === 1 ? '' : 's'}…`);
-  balancer.close();
+  const alive = nodes.filter((node) => node.child && node.alive);
+  say(`${reason}: stopping HAProxy and ${alive.length} node${alive.length === 1 ? '' : 's'}…`);
+  proxy?.kill('SIGUSR1');
   for (const node of alive) node.child.kill('SIGTERM');
   let timer;
   const timedOut = await Promise.race([
@@ -224,7 +281,7 @@ async function shutdown(reason, code = 0) {
   let exitCode = code;
   if (timedOut) {
     for (const node of alive) {
-      if (node.state !== 'exited') {
+      if (node.alive) {
         say(`${node.name} did not stop in ${STOP_TIMEOUT_MS / 1000} s; killing it`);
         node.child.kill('SIGKILL');
       }
@@ -238,21 +295,27 @@ async function shutdown(reason, code = 0) {
       exitCode = 1;
     }
   }
-  balancer.closeAllConnections();
-  for (const tunnel of tunnels) tunnel.destroy();
+  // The nodes are gone, so no connection through HAProxy has anything left to wait for.
+  const proxyTimer = setTimeout(() => proxy?.kill('SIGTERM'), 5000);
+  await proxyExited;
+  clearTimeout(proxyTimer);
+  if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
   say(exitCode === 0 ? 'stopped' : 'stopped with errors');
   process.exit(exitCode);
 }
 
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// In its own process group HAProxy outlives this script unless told: whatever way this one ends.
+process.on('exit', () => proxy?.kill('SIGTERM'));
 
-await new Promise((resolve) => {
-  balancer.once('error', (error) => fail(`The balancer cannot listen on ${balancerHost}:${requestedPort}: ${error.message}`));
-  balancer.listen(requestedPort, balancerHost, () => resolve());
-});
-const balancerAddress = balancer.address();
-const port = typeof balancerAddress === 'object' && balancerAddress ? balancerAddress.port : requestedPort;
+// PORT=0: a free port, chosen here, since HAProxy's configuration needs the number.
+let port;
+try {
+  port = await listenOn(requestedPort, proxyHost);
+} catch (error) {
+  fail(`HAProxy cannot listen on ${proxyHost}:${requestedPort}: ${error.message}`);
+}
 const publicUrl = `http://localhost:${port}`;
 
 const taken = new Set([port]);
@@ -261,28 +324,19 @@ for (let index = 0; index < options.nodes; index += 1) {
   const nodePortNumber = await nodePort(previous, taken);
   taken.add(nodePortNumber);
   previous = nodePortNumber;
-  nodes.push({ index, name: `node${index + 1}`, port: nodePortNumber, state: 'starting', child: null, exited: Promise.resolve(), exitCode: null, exitSignal: null, checking: false, failedChecks: 0 });
+  nodes.push({ name: `node${index + 1}`, port: nodePortNumber, child: null, exited: Promise.resolve(), exitCode: null, exitSignal: null, alive: false });
 }
-say(`balancer on port ${port}; starting ${nodes.length} node${nodes.length === 1 ? '' : 's'} (each migrates under an advisory lock, so at most one applies anything)`);
+say(`starting ${nodes.length} node${nodes.length === 1 ? '' : 's'} (each migrates under an advisory lock, so at most one applies anything), then HAProxy on port ${port}`);
 for (const node of nodes) startNode(node, publicUrl);
 
-healthTimer = setInterval(() => {
-  for (const node of nodes) checkNode(node);
-}, HEALTH_INTERVAL_MS);
-sessionTimer = setInterval(() => forgetIdleSessions(Date.now()), SESSION_IDLE_MS / 4);
-sessionTimer.unref();
-for (const node of nodes) checkNode(node);
-
-const started = Date.now();
-while (!stopping && nodes.some((node) => node.state !== 'up')) {
-  if (Date.now() - started > START_TIMEOUT_MS) {
-    say(`not every node was ready after ${START_TIMEOUT_MS / 1000} s`);
-    await shutdown('start timeout', 1);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+// HAProxy counts a server as up until its checks fail: it starts once every node is ready, so no player
+// is sent to a node still migrating.
+await waitUntil('not every node was ready', async () => (await Promise.all(nodes.map((node) => statusOf('127.0.0.1', node.port, '/api/ready')))).every((status) => status === 200));
+if (!stopping) startProxy(port);
+const probeHost = proxyHost === '0.0.0.0' || proxyHost === '::' ? '127.0.0.1' : proxyHost;
+await waitUntil('HAProxy did not answer', async () => (await statusOf(probeHost, port, '/api/ready')) === 200);
 if (!stopping) {
   ready = true;
   const ports = nodes.map((node) => node.port).join(', ');
-  console.log(`\n  Ready: ${publicUrl}  (${nodes.length} node${nodes.length === 1 ? '' : 's'} on 127.0.0.1 ports ${ports}; PostgreSQL + Redis)\n`);
+  console.log(`\n  Ready: ${publicUrl}  (${nodes.length} node${nodes.length === 1 ? '' : 's'} on 127.0.0.1 ports ${ports} behind HAProxy; PostgreSQL + Redis)\n`);
 }

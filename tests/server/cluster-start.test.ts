@@ -124,7 +124,7 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms))]);
 
-describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind the loopback balancer', () => {
+describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind HAProxy', () => {
   let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
   let cluster: Spawned | undefined;
   let base = '';
@@ -141,7 +141,7 @@ describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind the loo
       PORT: String(port),
     });
     await cluster.waitFor(/^\s*Ready: http:\/\/localhost:\d+\s+\(2 nodes/m, 55_000);
-    for (const [, name, pid] of cluster.output().matchAll(/(node\d) \(pid (\d+)\)/g)) pids.set(name as string, Number(pid));
+    for (const [, name, pid] of cluster.output().matchAll(/(node\d|haproxy) \(pid (\d+)\)/g)) pids.set(name as string, Number(pid));
     base = `http://127.0.0.1:${port}`;
   }, 60_000);
 
@@ -151,40 +151,55 @@ describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind the loo
     await schema?.drop();
   });
 
-  it('answers /api/health and /api/ready through the balancer (both nodes migrated the empty schema at once)', async () => {
-    expect(pids.size).toBe(2);
+  it('answers /api/health and /api/ready through HAProxy (both nodes migrated the empty schema at once)', async () => {
+    expect([...pids.keys()].sort()).toEqual(['haproxy', 'node1', 'node2']);
+    expect(fs.readFileSync(`/proc/${pids.get('haproxy')}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['-W', '-db']));
     const health = await fetch(`${base}/api/health`);
     expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
-    expect(health.headers.get('set-cookie')).toMatch(/^lb_node=[12]; Path=\/; HttpOnly/);
+    expect(health.headers.get('set-cookie')).toMatch(/^lb_node=node[12]; path=\/; HttpOnly/);
     const ready = await fetch(`${base}/api/ready`);
     expect([ready.status, await ready.json()]).toEqual([200, { ok: true, database: 'up', redis: 'up' }]);
   });
 
   it("runs every node with the server's Node.js flags (scripts/server-flags.mjs)", () => {
-    for (const pid of pids.values()) {
+    for (const [name, pid] of pids) {
+      if (name === 'haproxy') continue;
       const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(argv.slice(1, 1 + SERVER_NODE_FLAGS.length)).toEqual([...SERVER_NODE_FLAGS]);
     }
   });
 
-  it('keeps every request of a Socket.IO session on the node that made it', async () => {
-    // Without stickiness, turns would send the request after a handshake to the other node (400 unknown sid).
+  it("keeps every request of a Socket.IO session on the node that made it, by HAProxy's cookie; new clients from one address spread", async () => {
+    // Every handshake from the same address (one carrier's CGNAT address, as the nodes see it) takes turns.
+    const carrier = { 'x-forwarded-for': '100.64.0.1' };
+    const stuckTo = new Set<string>();
     for (let i = 0; i < 4; i += 1) {
-      const handshake = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
+      const handshake = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: carrier });
       const sid = (/"sid":"([^"]+)"/.exec(await handshake.text()) ?? [])[1];
+      const cookie = /^lb_node=(node\d)/.exec(handshake.headers.get('set-cookie') ?? '')?.[1];
       expect(sid).toBeTruthy();
+      expect(cookie).toBeTruthy();
+      stuckTo.add(cookie as string);
       const session = `${base}/socket.io/?EIO=4&transport=polling&sid=${sid}`;
-      const join = await fetch(session, { method: 'POST', body: '40', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+      const headers = { ...carrier, cookie: `lb_node=${cookie}`, 'content-type': 'text/plain;charset=UTF-8' };
+      const join = await fetch(session, { method: 'POST', body: '40', headers });
       expect([join.status, await join.text()]).toEqual([200, 'ok']);
-      const joined = await fetch(session);
+      const joined = await fetch(session, { headers });
       expect(joined.status).toBe(200);
       expect(await joined.text()).toMatch(/^40\{"sid"/);
-      await fetch(session, { method: 'POST', body: '1', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+      if (i === 0) {
+        // The same request without the cookie takes its turn: the other node, which never heard of the sid.
+        const lost = await fetch(session, { headers: carrier });
+        expect([lost.status, await lost.json()]).toEqual([400, { code: 1, message: 'Session ID unknown' }]);
+      }
+      await fetch(session, { method: 'POST', body: '1', headers });
     }
+    expect([...stuckTo].sort()).toEqual(['node1', 'node2']);
 
-    // A real client: handshake over polling, then the upgrade to WebSocket, through the balancer.
+    // A real client: handshake over polling, then the upgrade to WebSocket, through HAProxy. It keeps
+    // cookies (withCredentials: engine.io-client's jar under Node.js), as a browser does.
     for (let i = 0; i < 2; i += 1) {
-      const socket = connect(base, { path: '/socket.io', transports: ['polling', 'websocket'], reconnectionDelay: 100, reconnectionDelayMax: 300 });
+      const socket = connect(base, { path: '/socket.io', transports: ['polling', 'websocket'], withCredentials: true, reconnectionDelay: 100, reconnectionDelayMax: 300 });
       sockets.push(socket);
       await withTimeout(new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -199,11 +214,17 @@ describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind the loo
     sockets.forEach((socket, i) => socket.on('disconnect', () => (disconnects[i] = (disconnects[i] ?? 0) + 1)));
     process.kill(pids.get('node1') as number, 'SIGTERM');
     await cluster?.waitFor(/node1 exited \(code 0\)/, 20_000);
+    // HAProxy took it out: its listener closed, a connection refused (or its readiness 503).
+    await cluster?.waitFor(/\[haproxy\] .*Server nodes\/node1 is DOWN/, 10_000);
 
     for (let i = 0; i < 6; i += 1) {
       const res = await fetch(`${base}/api/health`);
       expect(res.status).toBe(200);
+      expect(res.headers.get('set-cookie')).toMatch(/^lb_node=node2;/);
     }
+    // A client stuck to node1 by its cookie is moved to node2 (its cookie rewritten).
+    const stuck = await fetch(`${base}/api/health`, { headers: { cookie: 'lb_node=node1' } });
+    expect([stuck.status, stuck.headers.get('set-cookie')]).toEqual([200, expect.stringMatching(/^lb_node=node2;/)]);
     // The two sockets were handed to the two nodes in turn: node1's was closed by it and came back on node2.
     expect(disconnects.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     await until(() => sockets.every((socket) => socket.connected && socket.io.engine?.transport.name === 'websocket') || undefined, 10_000, 'reconnect');
@@ -211,12 +232,56 @@ describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind the loo
     expect(ready.status).toBe(200);
   });
 
-  it('stops the balancer and the remaining node on SIGTERM, and exits 0', async () => {
+  it('on SIGTERM stops HAProxy taking connections, yet lets a request in flight answer through it; exits 0', async () => {
     for (const socket of sockets) socket.disconnect();
-    cluster?.child.kill('SIGTERM');
-    expect(await withTimeout(cluster?.exited ?? Promise.resolve(null), 20_000, 'cluster exit')).toBe(0);
+    const configFile = /with (\S+haproxy\.cfg)/.exec(cluster?.output() ?? '')?.[1] ?? '';
+    expect(fs.existsSync(configFile)).toBe(true);
+    // A registration held inside its transaction (the users table locked from outside) when the cluster stops.
+    const locker = new pg.Client({ connectionString: schema?.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE users IN EXCLUSIVE MODE');
+      const registration = fetch(`${base}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'through_haproxy', email: 'through_haproxy@example.com', password: 'correct-horse' }),
+      });
+      await until(async () => {
+        const waiting = await locker.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = '${schema?.name}.users'::regclass`);
+        return (waiting.rows[0]?.n ?? 0) > 0 || undefined;
+      }, 15_000, 'registration waiting on the lock');
+
+      cluster?.child.kill('SIGTERM');
+      // HAProxy's soft stop: new connections are refused at once...
+      await until(() => fetch(`${base}/api/health`).then(() => undefined, () => true), 5000, 'HAProxy stops accepting');
+      // ...while the request it already passed on still gets its answer.
+      await locker.query('COMMIT');
+      const answer = await withTimeout(registration, 10_000, 'in-flight registration');
+      expect(answer.status).toBe(201);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+    }
+    expect(await withTimeout(cluster?.exited ?? Promise.resolve(null), 30_000, 'cluster exit')).toBe(0);
+    expect(cluster?.output()).toMatch(/\[haproxy\] .*All workers exited/);
     expect(cluster?.output()).toMatch(/\[cluster\] stopped\n/);
+    expect(fs.existsSync(configFile)).toBe(false);
+    expect(fs.existsSync(`/proc/${pids.get('haproxy')}`)).toBe(false);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  }, 60_000);
+});
+
+describe('npm run start:cluster without HAProxy', () => {
+  it('exits 1 and says how to install it', async () => {
+    const cluster = run(['scripts/cluster.mjs', '--no-build'], {
+      DATABASE_URL: 'postgres://127.0.0.1:1/none',
+      REDIS_URL: 'redis://127.0.0.1:1',
+      HAPROXY: path.join(root, 'no-such-haproxy'),
+    });
+    expect(await withTimeout(cluster.exited, 15_000, 'exit')).toBe(1);
+    expect(cluster.output()).toMatch(/no working `haproxy` at HAPROXY=.*no-such-haproxy/);
+    expect(cluster.output()).toMatch(/apt-get install haproxy/);
   });
 });
 
