@@ -107,7 +107,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * The JSON client every bot shares: `maxSockets` keep-alive connections to `base` (the node, or the
- * cluster's balancer). A call never throws: a refused or reset connection or no answer in 30 s is
+ * cluster's HAProxy). A call never throws: a refused or reset connection or no answer in 30 s is
  * status 0, tallied like any answer.
  */
 export function appClient(base: string, tally: CallTally, maxSockets = 512) {

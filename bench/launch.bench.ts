@@ -27,8 +27,8 @@ import type { Bench, BenchResult } from './table.ts';
  * that ran out may be tried again elsewhere.
  *
  * The product is one node in its own process (every background round, the production seed wait), or with
- * LAUNCH_BENCH_CLUSTER=1 `npm run start:cluster` (two nodes, its balancer, PostgreSQL + Redis); this
- * process is the load generator, its CPU reported apart from the nodes', the balancer's, PostgreSQL's
+ * LAUNCH_BENCH_CLUSTER=1 `npm run start:cluster` (two nodes behind HAProxy, PostgreSQL + Redis); this
+ * process is the load generator, its CPU reported apart from the nodes', HAProxy's, PostgreSQL's
  * and Redis's. Knobs: LAUNCH_BENCH_PLAYERS (5000), LAUNCH_BENCH_SECONDS (300), LAUNCH_BENCH_STAY_S
  * (120-360), LAUNCH_BENCH_THINK_SCALE (1); LAUNCH_BENCH_PROFILE=<dir> writes the one node's CPU profile there.
  */
@@ -145,7 +145,7 @@ const bench: Bench = {
           calls: tally.calls(),
           cpu: {
             [cluster ? 'nodes' : 'node']: cpu.nodes,
-            ...(cluster ? { balancer: cpu.balancer } : {}),
+            ...(cluster ? { HAProxy: cpu.haproxy, launcher: cpu.launcher } : {}),
             generator: (generator.user + generator.system) / 1000,
             PostgreSQL: postgresTotalCpuMs(),
             ...(cluster ? { Redis: commandCpuMs('redis-server') } : {}),
@@ -200,7 +200,8 @@ const bench: Bench = {
       const allMoves = stats.allMoves();
       const cpu = (after: number | null, before: number | null) => (after === null || before === null ? null : after - before);
       const nodeCpu = cpuAfter.nodes - cpuBefore.nodes;
-      const balancerCpu = cpu(cpuAfter.balancer, cpuBefore.balancer);
+      const proxyCpu = cpu(cpuAfter.haproxy, cpuBefore.haproxy);
+      const launcherCpu = cpu(cpuAfter.launcher, cpuBefore.launcher);
       const postgresCpu = cpu(postgresAfter, postgresBefore);
       const redisCpu = cpu(redisAfter, redisBefore);
       const share = (msCpu: number) => `${(msCpu / 1000).toFixed(1)} s (${((100 * msCpu) / 1000 / playedSeconds).toFixed(0)} % of a core)`;
@@ -216,7 +217,7 @@ const bench: Bench = {
         ...games.map((line) => `  ${line}`),
         `first move possible: the seats that may move first (both in RPS), from the later of the two players' start-game sends (pairing, gameStarted, both client seeds with the ${CLIENT_SEED_WAIT_MS} ms wait, the first draw, the update), and from the seat's own Play (its wait in the queue too).`,
         `move round trips: 2xx answers only, from the write to the parsed answer; all moves' answers are in the statuses below.`,
-        `CPU over the run: nodes ${share(nodeCpu)}${balancerCpu === null ? '' : `, balancer ${share(balancerCpu)}`}, load generator (this process) ${share((benchCpu.user + benchCpu.system) / 1000)}, ` +
+        `CPU over the run: nodes ${share(nodeCpu)}${proxyCpu === null ? '' : `, HAProxy ${share(proxyCpu)}`}${launcherCpu === null ? '' : `, start:cluster's log relay ${share(launcherCpu)}`}, load generator (this process) ${share((benchCpu.user + benchCpu.system) / 1000)}, ` +
           `PostgreSQL ${postgresCpu === null ? 'n/a' : share(postgresCpu)}${redisCpu === null ? '' : `, Redis ${share(redisCpu)}`}; per move (all of it / moves): nodes ${(nodeCpu / Math.max(1, allMoves.length)).toFixed(2)} ms, PostgreSQL ${postgresCpu === null ? 'n/a' : (postgresCpu / Math.max(1, allMoves.length)).toFixed(2)} ms.`,
         'the run in slices (players online and in games at the end of each; CPU as a share of one core; moves answered in it):',
         timeline.table(allMoves),

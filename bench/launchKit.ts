@@ -12,7 +12,7 @@ import { delay, startServer } from './loadKit.ts';
 /**
  * What the spike bench (launch.bench.ts) and the mixed room (mixed-room.bench.ts) share besides the bots:
  * the product under load — one node in its own process (loadKit.ts's server child) or `npm run
- * start:cluster` (two nodes behind its balancer, over PostgreSQL and Redis) — with the CPU of each of its
+ * start:cluster` (two nodes behind HAProxy, over PostgreSQL and Redis) — with the CPU of each of its
  * processes read apart, and the money check at the end.
  */
 
@@ -22,8 +22,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export interface Target {
   url: string;
   describe: string;
-  /** CPU time (ms, user + system) so far of the app's nodes and, for the cluster, of its balancer. */
-  cpu(): Promise<{ nodes: number; balancer: number | null }>;
+  /**
+   * CPU time (ms, user + system) so far of the app's nodes and, for the cluster, of HAProxy (its master
+   * and workers) and of the script that started it all (it relays every node's log lines).
+   */
+  cpu(): Promise<{ nodes: number; haproxy: number | null; launcher: number | null }>;
   /** Log lines at level error or worse. */
   errorLines(): string[];
   stop(): Promise<void>;
@@ -128,7 +131,7 @@ export async function startNodeTarget(databaseUrl: string, searchPath: string, e
     describe: 'one node (its own process, every background round, a pool of 10 connections, logging at info to a file)',
     cpu: async () => {
       const cpu = await server.call({ type: 'cpu' });
-      return { nodes: (cpu.user + cpu.system) / 1000, balancer: null };
+      return { nodes: (cpu.user + cpu.system) / 1000, haproxy: null, launcher: null };
     },
     errorLines: () => server.errorLines(),
     stop: () => server.stop(),
@@ -136,7 +139,7 @@ export async function startNodeTarget(databaseUrl: string, searchPath: string, e
 }
 
 /**
- * `npm run start:cluster -- --nodes N --no-build` (scripts/cluster.mjs): its balancer on a free loopback
+ * `npm run start:cluster -- --nodes N --no-build` (scripts/cluster.mjs): HAProxy on a free loopback
  * port, its nodes in the schema the URL's `options` names (node-postgres passes them to the server, as
  * tests/server/cluster-start.test.ts does), Redis for Socket.IO and the limits. Its output (the nodes'
  * logs, prefixed) goes to a file; resolves once it says Ready.
@@ -148,7 +151,7 @@ export async function startClusterTarget(databaseUrl: string, searchPath: string
   const logFd = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['scripts/cluster.mjs', '--no-build', '--nodes', String(nodes)], {
     cwd: root,
-    // LOG_LEVEL info as in production (the script's own default is warn); its balancer relays the nodes' lines.
+    // LOG_LEVEL info as in production (the script's own default is warn); the script relays the nodes' lines.
     env: { ...process.env, LOG_LEVEL: 'info', ...env, DATABASE_URL: url.toString(), REDIS_URL: redisUrl, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', logFd, logFd],
   });
@@ -166,7 +169,10 @@ export async function startClusterTarget(databaseUrl: string, searchPath: string
     } else await delay(200);
   }
   const nodePids = [...output().matchAll(/\[cluster\] node\d+ \(pid (\d+)\) starting/g)].map((m) => Number(m[1]));
-  const balancerPid = child.pid ?? 0;
+  const launcherPid = child.pid ?? 0;
+  // HAProxy's master (the script names it) and its worker (the master names it), where the proxying is done.
+  const proxyPids = [/\[cluster\] haproxy \(pid (\d+)\)/.exec(output())?.[1], /\[haproxy\] .*New worker \((\d+)\) forked/.exec(output())?.[1]].map(Number).filter((pid) => pid > 0);
+  if (proxyPids.length !== 2) throw new Error(`the cluster did not name HAProxy's master and worker:\n${output().slice(-2000)}`);
   // A node that has exited keeps the CPU it had when last read.
   const lastCpu = new Map<number, number>();
   const cpuOf = (pid: number) => {
@@ -176,17 +182,17 @@ export async function startClusterTarget(databaseUrl: string, searchPath: string
   };
   return {
     url: `http://127.0.0.1:${port}`,
-    describe: `npm run start:cluster: ${nodes} nodes (pids ${nodePids.join(', ')}) behind its balancer, over PostgreSQL + Redis, logging at info`,
-    cpu: async () => ({ nodes: nodePids.reduce((sum, pid) => sum + cpuOf(pid), 0), balancer: cpuOf(balancerPid) }),
+    describe: `npm run start:cluster: ${nodes} nodes (pids ${nodePids.join(', ')}) behind HAProxy (pids ${proxyPids.join(', ')}), over PostgreSQL + Redis, logging at info`,
+    cpu: async () => ({ nodes: nodePids.reduce((sum, pid) => sum + cpuOf(pid), 0), haproxy: proxyPids.reduce((sum, pid) => sum + cpuOf(pid), 0), launcher: cpuOf(launcherPid) }),
     errorLines: () =>
       output()
         .split('\n')
-        .filter((line) => /"level":(50|60)/.test(line) || /\[cluster\] .*(is down|exited)/.test(line)),
+        .filter((line) => /"level":(50|60)/.test(line) || /\[cluster\] .*exited/.test(line) || /\[haproxy\] .*is DOWN/.test(line)),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => {
-          for (const pid of [...nodePids, balancerPid]) {
+          for (const pid of [...nodePids, ...proxyPids, launcherPid]) {
             try {
               process.kill(pid, 'SIGKILL');
             } catch {

@@ -194,7 +194,7 @@ export interface Timed<T> {
 
 /**
  * How long a kept connection may sit idle before this client closes it: under the servers' 5 s (Node's
- * keep-alive default, the node's and the balancer's). Kept longer, a lagging bench could send on a
+ * keep-alive default, the node's; HAProxy's is 10 s). Kept longer, a lagging bench could send on a
  * connection the server had just closed and get ECONNRESET, a race of the client's making that a
  * browser answers by sending again (a cluster launch run counted six of them as unanswered).
  */

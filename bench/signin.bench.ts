@@ -6,7 +6,7 @@ import type { Bench, BenchResult } from './table.ts';
  * Sign-in on launch day (issue 24): a channel post's crowd behind one carrier address, and a guesser
  * spread over many. The app node runs in a child process (bench/server-child.ts) on a fresh PostgreSQL
  * schema with a bot token and TRUST_PROXY on loopback, so X-Forwarded-For is each request's address,
- * as behind the production balancer; the load comes from this process, whose CPU is reported apart
+ * as behind the production proxy (HAProxy, the README's); the load comes from this process, whose CPU is reported apart
  * from the node's and PostgreSQL's.
  *
  * 1. 1,000 new players sign in with valid signed Telegram data, all from one address, arriving evenly

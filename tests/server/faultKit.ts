@@ -1,18 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { haproxyConfig } from '../../scripts/haproxyConfig.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { TronGridStandIn } from './tronGridStandIn.ts';
 
 /**
  * Shared pieces of the fault tests (tests/server/faults.test.ts): real server processes (server/main.ts)
- * to kill, a fresh PostgreSQL schema they share, a TCP proxy that can take PostgreSQL "down", and a
- * TronGrid stand-in that can hold a broadcast without answering.
+ * to kill, a fresh PostgreSQL schema they share, HAProxy in front of them as start:cluster and production
+ * put it, a TCP proxy that can take PostgreSQL "down", and a TronGrid stand-in that can hold a broadcast
+ * without answering.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -418,4 +422,48 @@ export class HoldingTronGrid {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     await this.chain.stop();
   }
+}
+
+/** HAProxy in front of server processes, with start:cluster's configuration (scripts/haproxyConfig.mjs). */
+export interface Proxy {
+  base: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `haproxy -W -db` in front of `nodes` (named as HAProxy's servers, so a player's `lb_node=<name>`
+ * cookie sends it to that node) and waits until it answers /api/ready through them.
+ */
+export async function startHaproxy(nodes: NodeProcess[]): Promise<Proxy> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-haproxy-'));
+  const file = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(file, haproxyConfig({ bind: { host: '127.0.0.1', port }, nodes: nodes.map((node) => ({ name: node.name, host: '127.0.0.1', port: Number(new URL(node.base).port) })), stopAfterSeconds: 5 }));
+  const binary = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((candidate) => fs.existsSync(candidate)) ?? 'haproxy';
+  const child = spawn(binary, ['-W', '-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const take = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[haproxy] ${chunk.toString()}`);
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await until(async () => {
+      if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
+      return (await fetch(`${base}/api/ready`).then((res) => res.status, () => 0)) === 200 ? true : undefined;
+    }, 15_000, 'HAProxy answering');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, output: () => output, stop };
 }

@@ -19,19 +19,23 @@ import {
   lockWaiters,
   ok,
   signUp,
+  startHaproxy,
   startNode,
   tablesWrittenBy,
   until,
   type FreshSchema,
   type NodeProcess,
   type Player,
+  type Proxy,
 } from './faultKit.ts';
 import { connectClient, gameUpdates, latestGame } from './socketClients.ts';
 
 /**
  * Faults (issue #11), on real PostgreSQL and Redis with real server processes (server/main.ts): a node
  * killed with SIGKILL mid-game, mid-withdrawal and between a final move and its commit, and PostgreSQL
- * going away under a running node. Each ends with the ledger's invariants (checkLedger).
+ * going away under a running node. Each ends with the ledger's invariants (checkLedger). The players of
+ * the node killed mid-game and of the PostgreSQL restart reach the nodes through HAProxy (start:cluster's
+ * configuration), as in production.
  */
 
 const url = process.env.TEST_DATABASE_URL;
@@ -147,17 +151,20 @@ describe.runIf(url && redisUrl)('faults: a node killed (SIGKILL) mid-game', () =
   let db: pg.Client | undefined;
   const nodes: NodeProcess[] = [];
   const sockets: Socket[] = [];
+  let proxy: Proxy | undefined;
 
   beforeAll(async () => {
     schema = await freshSchema(url as string);
-    const env = { DATABASE_URL: schema.databaseUrl, ...redisEnv, ...devchainEnv };
+    const env = { DATABASE_URL: schema.databaseUrl, ...redisEnv, ...devchainEnv, TRUST_PROXY: 'loopback' };
     nodes.push(...(await Promise.all([startNode('node-a', env), startNode('node-b', env)])));
+    proxy = await startHaproxy(nodes);
     database = await schema.open();
     db = await schema.client();
   }, 90_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
+    await proxy?.stop();
     await Promise.all(nodes.map((node) => node.stop()));
     await db?.end();
     await database?.close();
@@ -165,10 +172,15 @@ describe.runIf(url && redisUrl)('faults: a node killed (SIGKILL) mid-game', () =
   });
 
   it('moves both players to the surviving node: same game and version, its sweeper fires the deadline, one settlement', async () => {
-    const [a, b] = nodes as [NodeProcess, NodeProcess];
+    const [nodeA] = nodes as [NodeProcess, NodeProcess];
+    const base = (proxy as Proxy).base;
+    // Every call and socket goes through HAProxy; HAProxy's lb_node cookie puts Ann on node A, Bob on B.
+    const a = { base };
+    const b = { base };
     const client = db as pg.Client;
-    const ann = await signUp(a.base, 'ann');
-    const bob = await signUp(b.base, 'bob');
+    const signedUp = [await signUp(base, 'ann'), await signUp(base, 'bob')];
+    const ann = { ...signedUp[0]!, cookie: `${signedUp[0]!.cookie}; lb_node=node-a` };
+    const bob = { ...signedUp[1]!, cookie: `${signedUp[1]!.cookie}; lb_node=node-b` };
     await Promise.all([fund(a.base, ann, 5), fund(b.base, bob, 5)]);
     // Ann's socket and calls on node A (the one to die), Bob's on node B.
     const annOnA = await connectClient(a.base, ann.cookie, sockets);
@@ -186,12 +198,14 @@ describe.runIf(url && redisUrl)('faults: a node killed (SIGKILL) mid-game', () =
     await until(() => (latestGame<RpsGameView>(bobOnB.events, gameId)?.v === before ? true : undefined), 10_000, 'Bob sees round 2 half chosen');
 
     const disconnected = new Promise<string>((resolve) => annOnA.socket.once('disconnect', resolve));
-    await a.kill();
+    await nodeA.kill();
     expect(await disconnected).toMatch(/^transport (close|error)$/);
     expect(bobOnB.socket.connected).toBe(true);
 
-    // Ann's client comes back on the surviving node and resyncs to the very same game and version.
+    // Ann's client comes back through HAProxy, her cookie still naming node A: HAProxy sends her to the
+    // surviving node, and she resyncs to the very same game and version.
     const annOnB = await connectClient(b.base, ann.cookie, sockets);
+    await until(() => (/Server nodes\/node-a is DOWN/.test((proxy as Proxy).output()) ? true : undefined), 10_000, 'HAProxy takes node A out');
     const resynced = await currentRps(b.base, ann);
     expect(resynced).toMatchObject({ _id: gameId, v: before, status: 'in-progress', currentRound: 2, phase: 'waiting-for-opponent' });
     expect(resynced.choices[ann.id]).toBe('rock');
@@ -447,12 +461,14 @@ describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
   let locker: pg.Client | undefined;
   let proxy: TcpProxy | undefined;
   let node: NodeProcess | undefined;
+  let haproxy: Proxy | undefined;
 
   beforeAll(async () => {
     schema = await freshSchema(url as string);
     proxy = TcpProxy.to(url as string);
     await proxy.start();
-    node = await startNode('pg-proxied', { DATABASE_URL: schema.databaseUrlVia(proxy.port), ...redisEnv, ...devchainEnv });
+    node = await startNode('pg-proxied', { DATABASE_URL: schema.databaseUrlVia(proxy.port), ...redisEnv, ...devchainEnv, TRUST_PROXY: 'loopback' });
+    haproxy = await startHaproxy([node]);
     database = await schema.open();
     db = await schema.client();
     locker = await schema.client();
@@ -461,6 +477,7 @@ describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
   afterAll(async () => {
     await locker?.query('ROLLBACK').catch(() => undefined);
     await locker?.end();
+    await haproxy?.stop();
     await node?.stop();
     await proxy?.stop();
     await db?.end();
@@ -472,7 +489,10 @@ describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
     const client = db as pg.Client;
     const hold = locker as pg.Client;
     const pgProxy = proxy as TcpProxy;
-    const server = node as NodeProcess;
+    const processed = node as NodeProcess;
+    // The players reach the node through HAProxy. While the node fails its readiness check, HAProxy still
+    // sends them to it (its unchecked backup line), so they get the node's own 503 and message.
+    const server = { base: (haproxy as Proxy).base, alive: () => processed.alive(), child: processed.child, output: () => processed.output(), name: processed.name };
     const pid = server.child.pid;
     const { ann, bob, gameId, before } = await oneMoveFromTheEnd(server.base);
 
@@ -513,9 +533,13 @@ describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
     expect(row).toEqual({ status: 'in-progress', version: before });
     expect(await transferKinds(client, gameId)).toEqual({});
     expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
+    // HAProxy saw it not ready (three failed checks) and kept sending to it all the same.
+    await until(() => (/Server nodes\/pg-proxied is DOWN/.test((haproxy as Proxy).output()) ? true : undefined), 10_000, 'HAProxy marks the node down');
+    expect((await call(server.base, null, 'GET', '/ready')).status).toBe(503);
+    expect((haproxy as Proxy).output()).toMatch(/Running on backup/);
     // A few seconds down in all (the background rounds meet the outage too).
     await until(() => (Date.now() - outageStarted > 6_000 ? true : undefined), 10_000, 'outage of 6 s', 200);
-    expect(server.alive(), crashOf(server)).toBe(true);
+    expect(server.alive(), crashOf(processed)).toBe(true);
 
     await pgProxy.resume();
     await until(async () => ((await call(server.base, null, 'GET', '/ready')).status === 200 ? true : undefined), 20_000, 'ready again', 200);
@@ -534,6 +558,6 @@ describe.runIf(url)('faults: PostgreSQL restarted under a running node', () => {
     expect(await transferKinds(client, gameId)).toEqual({ payout: 1, rake: 1 });
     expect(await expectContiguousLog(client, gameId)).toBe(final.v);
     expect(await checkLedger((database as Database).db)).toEqual({ ok: true, problems: [] });
-    expect(server.alive(), crashOf(server)).toBe(true);
+    expect(server.alive(), crashOf(processed)).toBe(true);
   }, 100_000);
 });
