@@ -251,6 +251,30 @@ for (const kind of databaseKinds) {
       await ledgerHolds();
     });
 
+    it('feeds the risk round like queue games: repeated paid challenges between two friends, and games left to one', async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(t, 20), fundedPlayer(t, 20)]);
+      for (let game = 0; game < 3; game += 1) {
+        const { gameId } = (await accept(bob, (await challenge(ann, 'rps', 1)).code)).json();
+        await playRpsToEnd(t, ann, bob, gameId);
+      }
+      // Bob leaves two more to Ann: the chip dump a challenge makes easiest.
+      for (let game = 0; game < 2; game += 1) {
+        const { gameId } = (await accept(bob, (await challenge(ann, 'rps', 1)).code)).json();
+        expect((await post(bob, '/api/leave-rps-game', { gameId })).statusCode).toBe(200);
+      }
+      const { riskRound } = await import('../../server/integrity/flags.ts');
+      expect(await riskRound(t.app.services)).not.toBeNull();
+      const flags = await rows<{ kind: string; count: number }>(
+        t.database,
+        sql`SELECT kind, count FROM risk_flags WHERE ${ann.id}::uuid = ANY(user_ids) AND ${bob.id}::uuid = ANY(user_ids) ORDER BY kind`,
+      );
+      expect(flags).toEqual([
+        { kind: 'leave-dump', count: 2 },
+        { kind: 'pair-repeat', count: 5 },
+      ]);
+      await ledgerHolds();
+    });
+
     it('a freeze ends the open challenge with its bet back', async () => {
       const ann = await fundedPlayer(t, 10);
       const made = await challenge(ann, 'rps', 5 - 4);
