@@ -69,7 +69,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
 
   await app.register(fastifyCookie);
   // Several nodes behind one address share one count per client through Redis.
-  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : null;
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: 'duel-rate-limit:' } : {}) });
   // The sign-in doors' failure counts (server/http/rateLimits.ts), shared the same way.
   const attemptCounts: AttemptCounts & { close?(): void } = redis ? redisAttemptCounts(redis.client) : memoryAttemptCounts();

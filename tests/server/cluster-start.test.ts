@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +125,27 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms))]);
 
+/**
+ * A JSON POST from another loopback address (Linux lets a client bind any 127.0.0.x), as a player
+ * elsewhere reaches HAProxy: HAProxy itself connects to the nodes from 127.0.0.1.
+ */
+function postFrom(localAddress: string, target: string, body: unknown): Promise<{ status: number; json: Record<string, unknown>; cookie: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(target, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        const cookie = /(?:^|;\s*)(sid=[^;]+)/.exec((response.headers['set-cookie'] ?? []).join('; '))?.[1] ?? '';
+        resolve({ status: response.statusCode ?? 0, json: (text ? JSON.parse(text) : {}) as Record<string, unknown>, cookie });
+      });
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind HAProxy', () => {
   let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
   let cluster: Spawned | undefined;
@@ -207,6 +229,46 @@ describe.runIf(url && redisUrl)('npm run start:cluster: two nodes behind HAProxy
       }), 10_000, 'socket connect');
     }
     await until(() => sockets.every((socket) => socket.io.engine?.transport.name === 'websocket') || undefined, 10_000, 'upgrade to WebSocket');
+  });
+
+  it("records the player's own address, not HAProxy's: X-Forwarded-For is trusted from loopback (TRUST_PROXY)", async () => {
+    // Sign-up from 127.0.0.2, sign-in from 127.0.0.3, the socket from 127.0.0.4: each through HAProxy,
+    // which reaches the nodes from 127.0.0.1 and names the client in X-Forwarded-For.
+    const username = `ip_${Date.now().toString(36)}`;
+    const registered = await postFrom('127.0.0.2', `${base}/api/register`, { username, email: `${username}@example.com`, password: 'correct-horse' });
+    expect(registered.status).toBe(201);
+    const userId = (registered.json.user as { _id: string })._id;
+    const login = await postFrom('127.0.0.3', `${base}/api/login`, { username, password: 'correct-horse' });
+    expect([login.status, login.cookie]).toEqual([200, expect.stringMatching(/^sid=/)]);
+    // Not among the suite's sockets: the next test counts on those two alone. engine.io-client hands
+    // `localAddress` to its WebSocket (it is not in socket.io-client's option types).
+    const options = { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: login.cookie }, localAddress: '127.0.0.4', reconnection: false };
+    const socket = connect(base, options);
+    await withTimeout(new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    }), 10_000, 'socket connect');
+    // The app's client says who it is once connected: that is the socket's session start.
+    const authenticated = await withTimeout(socket.emitWithAck('authenticate', { userId }) as Promise<{ ok: boolean }>, 10_000, 'authenticate');
+    expect(authenticated).toEqual({ ok: true });
+
+    const db = new pg.Client({ connectionString: schema?.databaseUrl });
+    try {
+      await db.connect();
+      // The socket's session start is written after its handshake: polled.
+      const seen = await until(async () => {
+        const rows = (await db.query<{ source: string; ip: string }>('SELECT source, ip FROM session_signals WHERE user_id = $1 ORDER BY id', [userId])).rows;
+        return rows.length === 3 ? rows : undefined;
+      }, 10_000, 'three session starts');
+      expect(seen).toEqual([
+        { source: 'register', ip: '127.0.0.2' },
+        { source: 'login', ip: '127.0.0.3' },
+        { source: 'socket', ip: '127.0.0.4' },
+      ]);
+    } finally {
+      await db.end();
+      socket.disconnect();
+    }
   });
 
   it('sends everything to the other node once one is stopped with SIGTERM; its sockets reconnect there', async () => {

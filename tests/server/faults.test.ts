@@ -4,8 +4,7 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import type pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameUpdate } from '../../protocol/game.ts';
-import type { RpsChoice, RpsGameView } from '../../protocol/rps.ts';
+import type { RpsGameView } from '../../protocol/rps.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { accountXpubFromSeed, privateKeyFromSeed, tronAddressOf } from '../../server/wallet/tronAddress.ts';
@@ -28,6 +27,20 @@ import {
   type Player,
   type Proxy,
 } from './faultKit.ts';
+import {
+  crashOf,
+  currentRps,
+  expectContiguousLog,
+  expectOnlyTimeoutsAfter,
+  fund,
+  oneMoveFromTheEnd,
+  pairRps,
+  playOut,
+  query,
+  roundOpen,
+  rpsMove,
+  transferKinds,
+} from './faultGames.ts';
 import { connectClient, gameUpdates, latestGame } from './socketClients.ts';
 
 /**
@@ -35,7 +48,8 @@ import { connectClient, gameUpdates, latestGame } from './socketClients.ts';
  * killed with SIGKILL mid-game, mid-withdrawal and between a final move and its commit, and PostgreSQL
  * going away under a running node. Each ends with the ledger's invariants (checkLedger). The players of
  * the node killed mid-game and of the PostgreSQL restart reach the nodes through HAProxy (start:cluster's
- * configuration), as in production.
+ * configuration), as in production. Redis unreachable under two nodes: faults-redis.test.ts. The games
+ * they play and the checks after each fault: faultGames.ts.
  */
 
 const url = process.env.TEST_DATABASE_URL;
@@ -43,107 +57,6 @@ const redisUrl = process.env.REDIS_URL;
 const redisEnv: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl } : {};
 /** Devchain deposits confirm after one 100 ms block, so players are funded through the real deposit path. */
 const devchainEnv = { DEVCHAIN_BLOCK_MS: '100', DEPOSIT_CONFIRMATIONS: '1', GAME_SWEEP_MS: '100' };
-
-type RpsUpdate = GameUpdate<RpsGameView>;
-
-async function query<Row extends pg.QueryResultRow>(client: pg.Client, text: string, params: unknown[] = []): Promise<Row[]> {
-  return (await client.query<Row>(text, params)).rows;
-}
-
-/** USDT on a player's balance through the devchain's deposit path (the node's wallet worker credits it). */
-async function fund(base: string, player: Player, usdt: number): Promise<void> {
-  const { walletAddress } = await ok<{ walletAddress: string }>(base, player.cookie, 'GET', '/wallet/wallet-address');
-  await ok(base, null, 'POST', '/dev/deposit', { address: walletAddress, amount: usdt, currency: 'USDT' });
-  await until(async () => ((await balanceOf(base, player)) === usdt ? true : undefined), 20_000, `deposit of ${player.username}`, 100);
-}
-
-async function currentRps(base: string, player: Player): Promise<RpsGameView> {
-  const answer = await ok<RpsUpdate>(base, player.cookie, 'GET', '/current-game');
-  return answer.game;
-}
-
-/** Pairs two players in the RPS queue for `bet` (each through its own node) and returns the game id. */
-async function pairRps(first: [string, Player], second: [string, Player], bet: number): Promise<string> {
-  expect(await ok(first[0], first[1].cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: bet })).toMatchObject({ status: 'searching' });
-  expect(await ok(second[0], second[1].cookie, 'POST', '/start-game', { gameMode: 'rps', betAmount: bet })).toMatchObject({ status: 'started' });
-  return (await currentRps(first[0], first[1]))._id;
-}
-
-function rpsMove(base: string, player: Player, gameId: string, choice: RpsChoice, round: number) {
-  return call<RpsUpdate>(base, player.cookie, 'POST', '/rps-move', { gameId, choice, round });
-}
-
-/** Waits for round `round` to open for choices (the 2.4 s reveal of the last one is ended by a sweeper). */
-async function roundOpen(base: string, player: Player, round: number): Promise<RpsGameView> {
-  return until(
-    async () => {
-      const game = await currentRps(base, player);
-      return game.currentRound === round && game.phase === 'choose' ? game : undefined;
-    },
-    20_000,
-    `round ${round} open`,
-    100,
-  );
-}
-
-/** Plays on until the game ends, `winner` always rock and `loser` always scissors; returns the final view. */
-async function playOut(base: string, winner: Player, loser: Player, gameId: string, timeoutMs = 40_000): Promise<RpsGameView> {
-  return until(
-    async () => {
-      const game = await currentRps(base, winner);
-      expect(game._id).toBe(gameId);
-      if (game.status !== 'in-progress') return game;
-      if (game.phase === 'choose') await rpsMove(base, winner, gameId, 'rock', game.currentRound);
-      if (game.phases[loser.id] === 'choose') await rpsMove(base, loser, gameId, 'scissors', game.currentRound);
-      return undefined;
-    },
-    timeoutMs,
-    'game over',
-    100,
-  );
-}
-
-/** How many transfers of each kind carry this reference (a game or a withdrawal id). */
-async function transferKinds(client: pg.Client, ref: string): Promise<Record<string, number>> {
-  const rows = await query<{ kind: string; n: number }>(client, 'SELECT kind, count(*)::int AS n FROM transfers WHERE ref = $1 GROUP BY kind', [ref]);
-  return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
-}
-
-/** The game's log versions are 1, 2, 3, …: every transition was applied exactly once. */
-async function expectContiguousLog(client: pg.Client, gameId: string): Promise<number> {
-  const versions = (await query<{ version: number }>(client, 'SELECT version FROM game_log WHERE game_id = $1 ORDER BY seq', [gameId])).map((r) => r.version);
-  expect(versions).toEqual(versions.map((_, i) => (versions[0] ?? 0) + i));
-  return versions.at(-1) ?? 0;
-}
-
-/** What a process wrote besides its JSON log lines (a crash's stack), for a failure message. */
-const crashOf = (node: NodeProcess) => `${node.name} died:\n${node.output().split('\n').filter((line) => !line.startsWith('{')).slice(-30).join('\n')}`;
-
-/** Every transition after version `v` was the sweeper's (a turn ran out), none a player's move. */
-async function expectOnlyTimeoutsAfter(client: pg.Client, gameId: string, v: number): Promise<void> {
-  const actors = await query<{ actor: string }>(client, 'SELECT DISTINCT actor FROM game_log WHERE game_id = $1 AND version > $2', [gameId, v]);
-  expect(actors).toEqual([{ actor: 'timeout' }]);
-}
-
-/**
- * Ann and Bob (5 USDT each) in a $1 RPS match on `base`: Ann has won two rounds and chosen rock in the
- * third, so Bob's scissors is the final move. Returns the version before it.
- */
-async function oneMoveFromTheEnd(base: string) {
-  const ann = await signUp(base, 'ann');
-  const bob = await signUp(base, 'bob');
-  await Promise.all([fund(base, ann, 5), fund(base, bob, 5)]);
-  const gameId = await pairRps([base, ann], [base, bob], 1);
-  for (const round of [1, 2]) {
-    await roundOpen(base, ann, round);
-    expect((await rpsMove(base, ann, gameId, 'rock', round)).status).toBe(200);
-    expect((await rpsMove(base, bob, gameId, 'scissors', round)).status).toBe(200);
-  }
-  await roundOpen(base, ann, 3);
-  const annChose = await rpsMove(base, ann, gameId, 'rock', 3);
-  expect(annChose.status).toBe(200);
-  return { ann, bob, gameId, before: annChose.body.game.v as number };
-}
 
 describe.runIf(url && redisUrl)('faults: a node killed (SIGKILL) mid-game', () => {
   let schema: FreshSchema | undefined;
