@@ -4,8 +4,11 @@ import type { Queryable } from '../db/client.ts';
 import { chainBalances } from '../db/schema.ts';
 
 /**
- * Refreshes the cached on-chain balances of the deposit addresses that were read longest ago (never
- * read first), a few per round, so the users page shows chain balances without waiting on the chain.
+ * Refreshes the cached on-chain balances of the hot wallet, every round, and of the deposit addresses
+ * that were read longest ago (never read first), a few per round, so the users page shows chain balances
+ * without waiting on the chain, and the metrics (duel_hot_wallet_usdt) read the hot wallet's from the
+ * database at scrape, never from the chain. The hot wallet is no deposit address: the queries over
+ * deposit addresses' balances join deposit_addresses, so its row is left out of them.
  */
 export async function refreshChainBalances(services: Pick<Services, 'db' | 'wallet' | 'log'>, batch = 20): Promise<number> {
   const stale = ((await services.db.execute(sql`
@@ -13,7 +16,7 @@ export async function refreshChainBalances(services: Pick<Services, 'db' | 'wall
     LEFT JOIN chain_balances cb ON cb.address = da.address
     ORDER BY cb.refreshed_at ASC NULLS FIRST
     LIMIT ${batch}`)) as unknown as { rows: { address: string }[] }).rows;
-  return refreshAddresses(services, stale.map((row) => row.address));
+  return refreshAddresses(services, [services.wallet.gateway.hotWalletAddress(), ...stale.map((row) => row.address)]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../context.ts';
+import type { DeadlineBy } from '../metrics/metrics.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { games, type GameRow } from '../db/schema.ts';
 import { rulesOfMode as rulesOf, type AnyRules } from '../../rules/registry.ts';
@@ -17,6 +18,14 @@ import { claimDueGames, writeTransitions, type TransitionWrite } from './store.t
 
 /** How long a game whose timeout failed waits before the sweep tries it again. */
 export const FAILED_TIMEOUT_RETRY_MS = 60_000;
+
+/**
+ * How late a due game's deadline was applied (duel_sweeper_lag_seconds), once its write commits. `now` is
+ * the time the timeout was computed for, so a sweep that waited on locks counts from when it began.
+ */
+function noteLate(services: Services, by: DeadlineBy, row: GameRow, now: number): void {
+  if (row.deadlineAt) services.metrics.deadlineApplied(by, (now - row.deadlineAt.getTime()) / 1000);
+}
 
 /** Due games claimed per transaction: each batch is four statements, its rows locked for about that long. */
 const SWEEP_BATCH = 25;
@@ -63,6 +72,7 @@ async function sweepBatch(services: Services, now: number, size: number) {
           const write = firstDraw(row, seats, now);
           writes.push({ write, transition: { actor: 'server', action: 'create', now } });
           money.later(() => publish(services, write.next, seats));
+          money.later(() => noteLate(services, 'sweeper', row, now));
           continue;
         }
         if (await notDueByItsRules(money.tx, rules, row, now)) continue;
@@ -80,6 +90,7 @@ async function sweepBatch(services: Services, now: number, size: number) {
       const transition: Transition = { actor: 'timeout', action: 'timeout', now };
       writes.push({ write: { next, readVersion: row.version, log: logLine(transition) }, transition });
       money.later(() => publish(services, next, seats, { timeoutTriggered: true }));
+      money.later(() => noteLate(services, 'sweeper', row, now));
     }
     await writeTransitions(
       money.tx,
@@ -98,18 +109,20 @@ async function sweepBatch(services: Services, now: number, size: number) {
 }
 
 /** One due game's timeout in its own transaction (it ends the game, or failed in a batch). */
-async function sweepOne(services: Services, gameId: string, now: number): Promise<boolean> {
+async function sweepOne(services: Services, gameId: string, now: number, by: DeadlineBy): Promise<boolean> {
   try {
     return await gameTransaction(services, async (money) => {
       const [due] = await claimDueGames(money.tx, now, 1, gameId);
       if (!due) return false;
       if (isSeeding(due.row)) {
         await drawFirst(money, services, due, now);
+        money.later(() => noteLate(services, by, due.row, now));
         return true;
       }
       const rules = rulesOf(due.row.gameMode);
       if (await notDueByItsRules(money.tx, rules, due.row, now)) return false;
       await commitState(money, services, due, rules.timeout(due.row.state, now), { actor: 'timeout', action: 'timeout', now });
+      money.later(() => noteLate(services, by, due.row, now));
       return true;
     });
   } catch (error) {
@@ -129,7 +142,7 @@ async function sweepOne(services: Services, gameId: string, now: number): Promis
 export async function timeoutKeptGame(services: Services, gameId: string, version: number, now = Date.now()): Promise<boolean> {
   const kept = seenGames(services).get(gameId);
   if (!kept || kept.row.version !== version || kept.row.status !== 'in-progress') return false;
-  if (isSeeding(kept.row)) return sweepOne(services, gameId, now);
+  if (isSeeding(kept.row)) return sweepOne(services, gameId, now, 'timer');
   const rules = rulesOf(kept.row.gameMode);
   let state: unknown;
   try {
@@ -138,14 +151,15 @@ export async function timeoutKeptGame(services: Services, gameId: string, versio
     state = rules.timeout(kept.row.state, now);
   } catch {
     // Its rules cannot read it: the sweeper's way, which logs it and puts the game back by a minute.
-    return sweepOne(services, gameId, now);
+    return sweepOne(services, gameId, now, 'timer');
   }
   const { next, outcome } = nextRow(kept.row, state, now);
-  if (outcome) return sweepOne(services, gameId, now);
+  if (outcome) return sweepOne(services, gameId, now, 'timer');
   const transition: Transition = { actor: 'timeout', action: 'timeout', now };
   const written = await writeTransitions(services.db, [{ next, readVersion: version, log: logLine(transition) }]);
   if (!written.has(gameId)) return false;
   logTransition(services, next, transition);
+  noteLate(services, 'timer', kept.row, now);
   await runCommitted(services, [() => publish(services, next, kept.seats, { timeoutTriggered: true })]);
   return true;
 }
@@ -164,7 +178,7 @@ export async function sweepGameTimeouts(services: Services, now = Date.now(), li
     const batch = await sweepBatch(services, now, size);
     applied += batch.applied;
     tried += batch.claimed;
-    for (const gameId of batch.alone) if (await sweepOne(services, gameId, now)) applied += 1;
+    for (const gameId of batch.alone) if (await sweepOne(services, gameId, now, 'sweeper')) applied += 1;
     if (batch.claimed < size) break;
   }
   return applied;

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { RedisLink } from '../redis.ts';
 import type { Metrics } from './metrics.ts';
+import { countSocketEvents } from '../sockets/metrics.ts';
 import { refreshScraped } from './scrape.ts';
 import { startMetricsServer, type MetricsServer } from './server.ts';
 
 /**
- * Ties the metrics to an app (app.ts): every request's duration by its route's pattern, and the metrics
+ * Ties the metrics to an app (app.ts): every request's duration by its route's pattern, the Socket.IO
+ * events in and out (sockets/metrics.ts), and the metrics
  * server, started when the app is ready (app.ts builds without listening; main.ts and the tests make it
  * ready) and closed with it. Call before the routes are registered, so the hook covers them all.
  */
@@ -15,6 +17,8 @@ export function instrumentApp(app: FastifyInstance, metrics: Metrics, redis: Red
   app.addHook('onResponse', async (request, reply) => {
     metrics.request(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
   });
+
+  countSocketEvents(app.services.sockets, metrics);
 
   let server: MetricsServer | null = null;
   app.decorate('metricsServer', () => server);
@@ -28,7 +32,12 @@ export function instrumentApp(app: FastifyInstance, metrics: Metrics, redis: Red
       () =>
         refreshScraped(
           metrics,
-          { database: app.services.database, socketCount: () => app.services.sockets.of('/').sockets.size, redis },
+          {
+            database: app.services.database,
+            socketCount: () => app.services.sockets.of('/').sockets.size,
+            redis,
+            hotWalletAddress: app.services.wallet.gateway.hotWalletAddress(),
+          },
           warn,
         ),
       (error) => app.log.error({ err: error }, 'metrics: a scrape failed'),

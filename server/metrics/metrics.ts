@@ -19,6 +19,11 @@ export type SignInResult = 'ok' | 'refused' | 'limited' | 'invalid' | 'error';
 
 const SECONDS_FAST = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SECONDS_WAIT = [0.5, 1, 2, 5, 10, 20, 30, 45, 60, 120, 300];
+/** A deadline timer is a few ms late; the sweeper up to GAME_SWEEP_MS (200 ms), more under load or when behind. */
+const SECONDS_LATE = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Who applied a due deadline: this node's timer at the deadline (deadlines.ts), or the sweeper's round. */
+export type DeadlineBy = 'timer' | 'sweeper';
 
 /** A child per label key, made once: the hot path pays one Map lookup instead of prom-client's label hashing. */
 function children<T>(make: (key: string) => T): (key: string) => T {
@@ -51,6 +56,18 @@ export function createMetrics(node: string, has: { pool: boolean; redis: boolean
     registers,
   });
   const socketConnections = new Gauge({ name: 'duel_socket_connections', help: 'Socket.IO clients connected to this node.', registers });
+  const socketEventsReceived = new Counter({
+    name: 'duel_socket_events_received_total',
+    help: "Socket.IO events this node's clients sent it, by event (a name the server does not listen to: '(other)').",
+    labelNames: ['event'] as const,
+    registers,
+  });
+  const socketEventsSent = new Counter({
+    name: 'duel_socket_events_sent_total',
+    help: 'Socket.IO events this node emitted, by event: one per emit (a room emit counts once, however many sockets, here or on other nodes through Redis, receive it).',
+    labelNames: ['event'] as const,
+    registers,
+  });
 
   const moves = new Counter({ name: 'duel_moves_total', help: 'Moves by mode and outcome (accepted, illegal, stale, refused, error).', labelNames: ['mode', 'outcome'] as const, registers });
   const moveDuration = new Histogram({
@@ -63,6 +80,13 @@ export function createMetrics(node: string, has: { pool: boolean; redis: boolean
   const gamesRunning = new Gauge({ name: 'duel_games_running', help: 'Games in progress by mode (all nodes: read from the database at scrape).', labelNames: ['mode'] as const, registers });
   const gamesEnded = new Counter({ name: 'duel_games_ended_total', help: 'Games this node ended, by mode and end reason.', labelNames: ['mode', 'reason'] as const, registers });
   const timeouts = new Counter({ name: 'duel_game_timeouts_total', help: "Rules' timeouts this node applied (turn clocks, RPS reveals), by mode.", labelNames: ['mode'] as const, registers });
+  const deadlineLag = new Histogram({
+    name: 'duel_sweeper_lag_seconds',
+    help: "How late after a game's deadline this node applied it (a rules' timeout, the end of a seed wait), by who applied it (timer, sweeper).",
+    labelNames: ['by'] as const,
+    buckets: SECONDS_LATE,
+    registers,
+  });
 
   const searchers = new Gauge({ name: 'duel_searchers', help: 'Players waiting in each public queue (mode, bet in USDT), read at scrape.', labelNames: ['mode', 'bet'] as const, registers });
   const searchWait = new Histogram({
@@ -77,9 +101,24 @@ export function createMetrics(node: string, has: { pool: boolean; redis: boolean
   const depositsSeen = new Counter({ name: 'duel_deposits_seen_total', help: 'Deposits to our addresses first seen on the chain, by currency.', labelNames: ['currency'] as const, registers });
   const depositsCredited = new Counter({ name: 'duel_deposits_credited_total', help: 'Deposits credited to a balance, by currency.', labelNames: ['currency'] as const, registers });
   const oldestPendingDeposit = new Gauge({ name: 'duel_deposit_oldest_pending_seconds', help: 'Age of the oldest deposit seen and not yet credited (0: none), read at scrape.', registers });
+  const depositCursorLag = new Gauge({
+    name: 'duel_deposit_cursor_lag_blocks',
+    help: "Blocks between the stored deposit cursor and the chain's head as this node's last deposit poll saw it (absent until this node has polled).",
+    registers,
+  });
+  // prom-client shows an unlabelled gauge at 0 from the start: absent says "not polled here" instead.
+  depositCursorLag.remove();
   const withdrawalsOpen = new Gauge({ name: 'duel_withdrawals_open', help: 'Withdrawals not final, by state (review, pending, sending), read at scrape.', labelNames: ['state'] as const, registers });
   const oldestOpenWithdrawal = new Gauge({ name: 'duel_withdrawal_oldest_open_seconds', help: 'Age of the oldest withdrawal not final (0: none), read at scrape.', registers });
   const withdrawalsFinished = new Counter({ name: 'duel_withdrawals_finished_total', help: 'Withdrawals this node settled, by final state (completed, failed).', labelNames: ['state'] as const, registers });
+
+  // The hot wallet's balance as the server last read it from the chain (chain_balances), and the treasury's
+  // latest daily snapshot: read from the database at scrape, never from the chain.
+  const hotWalletUsdt = new Gauge({ name: 'duel_hot_wallet_usdt', help: "USDT in the hot wallet as last read from the chain (absent: never read), read at scrape.", registers });
+  const hotWalletTrx = new Gauge({ name: 'duel_hot_wallet_trx', help: "TRX in the hot wallet as last read from the chain (withdrawals burn it), read at scrape.", registers });
+  const hotWalletAge = new Gauge({ name: 'duel_hot_wallet_age_seconds', help: "Age of that reading of the hot wallet's balances.", registers });
+  const treasuryCoverage = new Gauge({ name: 'duel_treasury_coverage_ratio', help: "What the house holds over what it owes, at the treasury's latest daily snapshot (absent: none, or it owed nothing).", registers });
+  const treasuryAge = new Gauge({ name: 'duel_treasury_snapshot_age_seconds', help: "Age of the treasury's latest daily snapshot.", registers });
 
   const signIns = new Counter({ name: 'duel_sign_ins_total', help: 'Sign-ins by kind and result.', labelNames: ['kind', 'result'] as const, registers });
   const limiterRefusals = new Counter({ name: 'duel_limiter_refusals_total', help: "Requests the sign-in doors' limits refused (429), by rule.", labelNames: ['rule'] as const, registers });
@@ -98,6 +137,9 @@ export function createMetrics(node: string, has: { pool: boolean; redis: boolean
     return moves.labels({ mode, outcome });
   });
   const moveDurationChild = children((mode) => moveDuration.labels({ mode }));
+  const receivedChild = children((event) => socketEventsReceived.labels({ event }));
+  const sentChild = children((event) => socketEventsSent.labels({ event }));
+  const lagChild = children((by) => deadlineLag.labels({ by }));
 
   return {
     registry,
@@ -108,6 +150,20 @@ export function createMetrics(node: string, has: { pool: boolean; redis: boolean
     move(mode: GameMode, outcome: MoveOutcome, seconds?: number): void {
       moveChild(`${mode} ${outcome}`).inc();
       if (seconds !== undefined) moveDurationChild(mode).observe(seconds);
+    },
+    /** `event` must be one of a known few (sockets/metrics.ts): a label per client-chosen name would grow without end. */
+    socketEventReceived(event: string): void {
+      receivedChild(event).inc();
+    },
+    socketEventSent(event: string): void {
+      sentChild(event).inc();
+    },
+    /** A due deadline applied `seconds` after it came. */
+    deadlineApplied(by: DeadlineBy, seconds: number): void {
+      lagChild(by).observe(Math.max(0, seconds));
+    },
+    depositCursorLag(blocks: number): void {
+      depositCursorLag.set(blocks);
     },
     gameEnded(mode: GameMode, reason: string): void {
       gamesEnded.inc({ mode, reason });
@@ -137,7 +193,23 @@ export function createMetrics(node: string, has: { pool: boolean; redis: boolean
       limiterRefusals.inc({ rule });
     },
     /** The gauges scrape.ts sets from the database and the process when Prometheus asks. */
-    scraped: { socketConnections, gamesRunning, searchers, oldestPendingDeposit, withdrawalsOpen, oldestOpenWithdrawal, poolInUse, poolWaiting, redisUp, collectFailures },
+    scraped: {
+      socketConnections,
+      gamesRunning,
+      searchers,
+      oldestPendingDeposit,
+      withdrawalsOpen,
+      oldestOpenWithdrawal,
+      hotWalletUsdt,
+      hotWalletTrx,
+      hotWalletAge,
+      treasuryCoverage,
+      treasuryAge,
+      poolInUse,
+      poolWaiting,
+      redisUp,
+      collectFailures,
+    },
   };
 }
 

@@ -18,6 +18,8 @@ export interface ScrapeSources {
   /** Clients connected to this node's Socket.IO server now. */
   socketCount: () => number;
   redis: RedisLink | null;
+  /** Whose cached chain balance (chain_balances) is the hot wallet's. */
+  hotWalletAddress: string;
 }
 
 /** A scrape answers with what the process knows even when the database is slow: its figures wait this long. */
@@ -31,11 +33,15 @@ interface Snapshot {
   withdrawals: [string, number][] | string;
   oldest_deposit: number | null;
   oldest_withdrawal: number | null;
+  /** [micro-USDT, sun, age in seconds] of the hot wallet's cached balance; null when never read. */
+  hot: [string, string, number] | string | null;
+  /** [owed micro-USDT, held micro-USDT, age in seconds] of the latest treasury snapshot; null when none. */
+  treasury: [string, string, number] | string | null;
 }
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-async function readSnapshot(database: Database): Promise<Snapshot> {
+async function readSnapshot(database: Database, hotWalletAddress: string): Promise<Snapshot> {
   const result = (await database.db.execute(sql`
     SELECT
       (SELECT coalesce(json_agg(json_build_array(game_mode, n)), '[]'::json)
@@ -45,7 +51,11 @@ async function readSnapshot(database: Database): Promise<Snapshot> {
       (SELECT coalesce(json_agg(json_build_array(status, n)), '[]'::json)
          FROM (SELECT status, count(*)::int AS n FROM withdrawals WHERE status IN ('review', 'pending', 'sending') GROUP BY status) w) AS withdrawals,
       (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM deposits WHERE status = 'pending') AS oldest_deposit,
-      (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM withdrawals WHERE status IN ('review', 'pending', 'sending')) AS oldest_withdrawal
+      (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM withdrawals WHERE status IN ('review', 'pending', 'sending')) AS oldest_withdrawal,
+      (SELECT json_build_array(usdt_micro::text, trx_sun::text, extract(epoch FROM now() - refreshed_at)::float8)
+         FROM chain_balances WHERE address = ${hotWalletAddress}) AS hot,
+      (SELECT json_build_array(owes_micro::text, holds_micro::text, extract(epoch FROM now() - taken_at)::float8)
+         FROM treasury_snapshots ORDER BY day DESC LIMIT 1) AS treasury
   `)) as unknown as { rows: Snapshot[] };
   const [row] = result.rows;
   if (!row) throw new Error('the metrics snapshot returned no row');
@@ -74,9 +84,11 @@ export async function refreshScraped(metrics: Metrics, sources: ScrapeSources, w
 
   // Reset first: a queue that emptied, or a state nobody is in, must not keep its last value.
   for (const gauge of [g.gamesRunning, g.searchers, g.withdrawalsOpen, g.oldestPendingDeposit, g.oldestOpenWithdrawal]) gauge.reset();
+  // Unlabelled gauges read 0 after a reset; these are absent instead until read, as a 0 balance would alert.
+  for (const gauge of [g.hotWalletUsdt, g.hotWalletTrx, g.hotWalletAge, g.treasuryCoverage, g.treasuryAge]) gauge.remove();
   let snapshot: Snapshot;
   try {
-    snapshot = await withDeadline(readSnapshot(sources.database), DATABASE_WAIT_MS);
+    snapshot = await withDeadline(readSnapshot(sources.database, sources.hotWalletAddress), DATABASE_WAIT_MS);
   } catch (error) {
     g.collectFailures.inc();
     warn(error);
@@ -90,4 +102,15 @@ export async function refreshScraped(metrics: Metrics, sources: ScrapeSources, w
   for (const [state, n] of json(snapshot.withdrawals)) g.withdrawalsOpen.set({ state }, n);
   g.oldestPendingDeposit.set(Math.max(0, snapshot.oldest_deposit ?? 0));
   g.oldestOpenWithdrawal.set(Math.max(0, snapshot.oldest_withdrawal ?? 0));
+  if (snapshot.hot !== null) {
+    const [usdtMicro, trxSun, age] = json(snapshot.hot);
+    g.hotWalletUsdt.set(microToUsdt(BigInt(usdtMicro)));
+    g.hotWalletTrx.set(Number(trxSun) / 1_000_000);
+    g.hotWalletAge.set(Math.max(0, age));
+  }
+  if (snapshot.treasury !== null) {
+    const [owesMicro, holdsMicro, age] = json(snapshot.treasury);
+    if (BigInt(owesMicro) > 0n) g.treasuryCoverage.set(Number(holdsMicro) / Number(owesMicro));
+    g.treasuryAge.set(Math.max(0, age));
+  }
 }

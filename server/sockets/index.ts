@@ -97,6 +97,8 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
       }
       if (ok) {
         socket.emit('authenticated', { userId });
+        // A socket's own emit bypasses the adapter, where every other event is counted (metrics.ts).
+        app.services.metrics.socketEventSent('authenticated');
         const ip = socketIp(socket.request, app.services.config.trustProxy);
         void noteSessionStart(database.db, app.log, { userId, source: 'socket', ip, deviceId, telegramId: null });
       }

@@ -187,13 +187,15 @@ export async function pollDeposits(
 ): Promise<number> {
   const [cursorRow] = await services.db.select().from(chainState).where(eq(chainState.name, CURSOR));
   const watch = depositWatch(services.db);
-  const { transfers, cursor } = await gateway.incomingTransfers(cursorRow?.value ?? null, watch);
+  const { transfers, cursor, lagBlocks } = await gateway.incomingTransfers(cursorRow?.value ?? null, watch);
   const credited = await applyIncoming(services, transfers, rules, watch.owners);
   if (cursor !== null) {
     await services.db
       .insert(chainState)
       .values({ name: CURSOR, value: cursor })
       .onConflictDoUpdate({ target: chainState.name, set: { value: cursor } });
+    // Once stored: a poll that fails before leaves the last stored cursor's figure.
+    if (lagBlocks !== undefined) services.metrics.depositCursorLag(lagBlocks);
   }
   if (credited) log?.info({ credited }, 'deposits credited');
   return credited;

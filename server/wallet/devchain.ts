@@ -164,7 +164,7 @@ export class Devchain implements ChainGateway, TreasuryChain {
       }));
     // Keep looking back far enough that nothing unconfirmed is skipped.
     const next = Math.max(fromBlock, height - 20);
-    return { transfers, cursor: String(next) };
+    return { transfers, cursor: String(next), lagBlocks: Math.max(0, height - next) };
   }
 
   async signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal> {

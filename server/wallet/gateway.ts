@@ -52,9 +52,11 @@ export interface ChainGateway {
   /**
    * Incoming transfers to deposit addresses of ours since `cursor`, unconfirmed ones included, and the
    * cursor to pass next time. The cursor never passes a transfer that is not yet final, so every
-   * transfer is seen until it can be credited.
+   * transfer is seen until it can be credited. `lagBlocks`: how many blocks the returned cursor stands
+   * behind the chain's head as this poll saw it (the metrics' duel_deposit_cursor_lag_blocks), when the
+   * poll read the head.
    */
-  incomingTransfers(cursor: string | null, watch: DepositWatch): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }>;
+  incomingTransfers(cursor: string | null, watch: DepositWatch): Promise<{ transfers: IncomingTransfer[]; cursor: string | null; lagBlocks?: number }>;
   /** Builds and signs (does not send) a USDT transfer of `amountMicro` to `to`. */
   signWithdrawal(to: string, amountMicro: bigint): Promise<SignedWithdrawal>;
   /** Sends a signed withdrawal. Throws when the outcome is unknown (network trouble): retry later. */

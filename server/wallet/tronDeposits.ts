@@ -74,7 +74,7 @@ export class TronDepositScan {
     this.hotWalletHex = tronAddressToHex(hotWallet).toLowerCase();
   }
 
-  async incoming(cursor: string | null, watch: DepositWatch): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }> {
+  async incoming(cursor: string | null, watch: DepositWatch): Promise<{ transfers: IncomingTransfer[]; cursor: string | null; lagBlocks?: number }> {
     const watchedSince = cursor === null ? await watch.since() : null;
     // Nothing to find before the first address is handed out, and no call spent looking.
     if (cursor === null && watchedSince === null) return { transfers: [], cursor };
@@ -139,7 +139,13 @@ export class TronDepositScan {
     const ours = await watch.ours(transfers.map((transfer) => transfer.to));
     this.pendingBlock = pendingBlock;
     this.pendingSince = pendingSince;
-    return { transfers: transfers.filter((transfer) => ours.has(transfer.to)), cursor: JSON.stringify({ block: next, usdtSince } satisfies ScanCursor) };
+    return {
+      transfers: transfers.filter((transfer) => ours.has(transfer.to)),
+      cursor: JSON.stringify({ block: next, usdtSince } satisfies ScanCursor),
+      // The block scan's cursor (the next block to read) against the head: about TRON's 19 unsolidified
+      // blocks when it keeps up. The USDT events' time cursor follows the same solidified blocks.
+      lagBlocks: Math.max(0, head.number - next),
+    };
   }
 
   /**

@@ -8,6 +8,7 @@ import { lockUnfrozen } from '../integrity/frozen.ts';
 import { withdrawalHold } from '../integrity/hold.ts';
 import type { ChainGateway } from './gateway.ts';
 import { WITHDRAWAL_FEE_LIMIT_SUN } from './tronCosts.ts';
+import { saveChainBalance } from '../admin/chainBalances.ts';
 
 type Money = Pick<Services, 'db' | 'sockets' | 'metrics'>;
 type Requesting = Money & { config: Pick<Services['config'], 'integrity'> };
@@ -112,6 +113,8 @@ async function finish(
 export async function claimAndSign(money: Money, gateway: ChainGateway): Promise<WithdrawalRow | null> {
   const readAt = new Date(Date.now() - SETTLED_SINCE_READ_MS);
   const hot = await gateway.balances(gateway.hotWalletAddress());
+  // The freshest reading there is, kept for the metrics (duel_hot_wallet_usdt) and the balance cache.
+  await saveChainBalance(money.db, gateway.hotWalletAddress(), hot);
   // Without the TRX a transfer may burn, the hot wallet can pay nothing: everything waits, unrefunded.
   const hotUsdtMicro = hot.trxSun >= WITHDRAWAL_FEE_LIMIT_SUN ? hot.usdtMicro : 0n;
   return money.db.transaction(async (tx) => {

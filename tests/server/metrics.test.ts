@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { microToUsdt } from '../../protocol/money.ts';
+import { refreshChainBalances } from '../../server/admin/chainBalances.ts';
 import { loadConfig } from '../../server/config.ts';
+import { takeSnapshot } from '../../server/treasury/reconcile.ts';
+import { Devchain } from '../../server/wallet/devchain.ts';
 import { expireSearches } from '../../server/matchmaking/queue.ts';
-import { applyIncoming, depositAddressOf } from '../../server/wallet/deposits.ts';
+import { applyIncoming, depositAddressOf, pollDeposits } from '../../server/wallet/deposits.ts';
 import { processWithdrawals } from '../../server/wallet/withdrawals.ts';
-import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
-import { currentGame, fundedPlayer, rpsMove, started, type Player } from './gameHarness.ts';
-import { addressOf, databaseKinds, rows, startTestApp, uniqueName, type TestApp } from './harness.ts';
+import { sweepGameTimeouts, timeoutKeptGame } from '../../server/games/timeouts.ts';
+import { currentGame, fundedPlayer, pairedRps, rpsMove, started, type Player } from './gameHarness.ts';
+import { addressOf, databaseKinds, listening, rows, startTestApp, uniqueName, type TestApp } from './harness.ts';
+import { connectClient, gameUpdates } from './socketClients.ts';
 import { parse, valueOf } from './metricsKit.ts';
 
 /**
@@ -51,7 +57,9 @@ for (const kind of databaseKinds) {
       expect(server.address().host).toBe('127.0.0.1');
       port = server.address().port;
     });
+    const open: Socket[] = [];
     afterAll(async () => {
+      for (const socket of open) socket.close();
       await t.close();
     });
 
@@ -192,6 +200,9 @@ for (const kind of databaseKinds) {
       expect(delta('duel_withdrawals_finished_total', { state: 'completed' })).toBe(1);
       expect(valueOf(after, 'duel_withdrawals_open', { state: 'pending' })).toBe(0);
       expect(valueOf(after, 'duel_withdrawal_oldest_open_seconds')).toBe(0);
+      // The claim read the hot wallet's balance from the chain and kept it: exported, with its age.
+      expect(after.some((s) => s.name === 'duel_hot_wallet_usdt')).toBe(true);
+      expect(valueOf(after, 'duel_hot_wallet_age_seconds')).toBeGreaterThanOrEqual(0);
 
       expect(delta('duel_sign_ins_total', { kind: 'password', result: 'ok' })).toBe(4);
       expect(delta('duel_sign_ins_total', { kind: 'password', result: 'refused' })).toBe(2);
@@ -208,6 +219,91 @@ for (const kind of databaseKinds) {
       // Every sample says which node it is from.
       expect(after.length).toBeGreaterThan(50);
       for (const sample of after) expect(sample.labels.node, sample.name).toBe('metrics-node');
+    });
+
+    it("counts socket events, the deadlines' lag, the deposit cursor's lag, and exports the hot wallet and the treasury", async () => {
+      const { services } = t.app;
+      const base = await listening(t);
+      const [a, b] = await Promise.all([fundedPlayer(t, 20), fundedPlayer(t, 20)]);
+      const before = await scrape();
+
+      // Events in: a known one, a chat line (relayed to nobody: no game), a name nobody listens to.
+      const client = await connectClient(base, a.cookie, open);
+      expect(await client.socket.emitWithAck('authenticate', { userId: a.id })).toMatchObject({ ok: true });
+      client.socket.emit('rps-message', { message: 'hi', gameId: '00000000-0000-0000-0000-000000000000' });
+      client.socket.emit('made-up-event', {});
+
+      // A game: round 1's reveal ended by the sweeper 1.5 s after its deadline, round 2's by the deadline
+      // timer's call 0.25 s after it, round 3 ends the game (a wins every round).
+      const gameId = await pairedRps(t.app, a, b, 1);
+      const deadline = async () => {
+        const [row] = await rows<{ deadline: Date | string; version: number }>(t.database, sql`select deadline_at as deadline, version from games where id = ${gameId}`);
+        return { at: new Date(row!.deadline).getTime(), version: row!.version };
+      };
+      const round = async () => {
+        expect((await move(a, gameId, 'rock')).statusCode).toBe(200);
+        return move(b, gameId, 'scissors');
+      };
+      const lagBefore = await scrape();
+      await round();
+      const first = await deadline();
+      expect(await sweepGameTimeouts(services, first.at + 1500)).toBe(1);
+      await round();
+      const second = await deadline();
+      expect(await timeoutKeptGame(services, gameId, second.version, second.at + 250)).toBe(true);
+      const lagAfter = await scrape();
+      const lag = (name: string, by: string) => valueOf(lagAfter, name, { by }) - valueOf(lagBefore, name, { by });
+      expect(lag('duel_sweeper_lag_seconds_count', 'sweeper')).toBe(1);
+      expect(lag('duel_sweeper_lag_seconds_sum', 'sweeper')).toBeCloseTo(1.5, 6);
+      expect(lag('duel_sweeper_lag_seconds_count', 'timer')).toBe(1);
+      expect(lag('duel_sweeper_lag_seconds_sum', 'timer')).toBeCloseTo(0.25, 6);
+      // 1.5 s is in the 2.5 s bucket, not the 1 s one.
+      const bucket = (le: string) =>
+        valueOf(lagAfter, 'duel_sweeper_lag_seconds_bucket', { by: 'sweeper', le }) - valueOf(lagBefore, 'duel_sweeper_lag_seconds_bucket', { by: 'sweeper', le });
+      expect([bucket('1'), bucket('2.5')]).toEqual([0, 1]);
+      expect((await round()).json().game.status).not.toBe('in-progress');
+
+      // Every update is emitted to both players' rooms: twice what a's client received.
+      await expect.poll(() => gameUpdates(client.events).some((u) => u.game._id === gameId && u.game.status !== 'in-progress')).toBe(true);
+      const received = (name: string) => client.events.filter(([event, payload]) => event === name && (payload as { game: { _id: string } }).game._id === gameId).length;
+      const after = await scrape();
+      const delta = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+      expect(received('gameStarted')).toBe(1);
+      expect(delta('duel_socket_events_sent_total', { event: 'gameStarted' })).toBe(2);
+      expect(received('game-update')).toBeGreaterThan(5);
+      expect(delta('duel_socket_events_sent_total', { event: 'game-update' })).toBe(2 * received('game-update'));
+      expect(delta('duel_socket_events_sent_total', { event: 'authenticated' })).toBe(1);
+      expect(delta('duel_socket_events_received_total', { event: 'authenticate' })).toBe(1);
+      expect(delta('duel_socket_events_received_total', { event: 'rps-message' })).toBe(1);
+      expect(delta('duel_socket_events_received_total', { event: '(other)' })).toBe(1);
+      expect(after.some((s) => s.name === 'duel_socket_events_received_total' && s.labels.event === 'made-up-event')).toBe(false);
+
+      // A deposit poll: the stored cursor against the devchain's head as the poll saw it (20 blocks back).
+      const chain = services.wallet.gateway;
+      if (!(chain instanceof Devchain)) throw new Error('expected the devchain');
+      // Below block 20 the cursor is block 0 (the look-back reaches the start); a fast run may be there yet.
+      await expect.poll(() => chain.height(), { timeout: 5_000 }).toBeGreaterThan(25);
+      const headBefore = await chain.height();
+      await pollDeposits(services, chain, services.wallet.rules);
+      const headAfter = await chain.height();
+      const [cursor] = await rows<{ value: string }>(t.database, sql`select value from chain_state where name = 'deposit_cursor'`);
+      const cursorLag = valueOf(await scrape(), 'duel_deposit_cursor_lag_blocks');
+      expect(cursorLag).toBe(20);
+      expect(Number(cursor!.value) + cursorLag).toBeGreaterThanOrEqual(headBefore);
+      expect(Number(cursor!.value) + cursorLag).toBeLessThanOrEqual(headAfter);
+
+      // The hot wallet as the balance round just read it, and the treasury's snapshot of today.
+      await refreshChainBalances(services);
+      const hot = await chain.balances(chain.hotWalletAddress());
+      await takeSnapshot(services, new Date().toISOString().slice(0, 10));
+      const [snapshot] = await rows<{ owes: string; holds: string }>(t.database, sql`select owes_micro::text as owes, holds_micro::text as holds from treasury_snapshots order by day desc limit 1`);
+      const money = await scrape();
+      expect(valueOf(money, 'duel_hot_wallet_usdt')).toBe(microToUsdt(hot.usdtMicro));
+      expect(valueOf(money, 'duel_hot_wallet_trx')).toBe(Number(hot.trxSun) / 1_000_000);
+      expect(valueOf(money, 'duel_hot_wallet_age_seconds')).toBeLessThan(5);
+      expect(Number(snapshot!.owes)).toBeGreaterThan(0);
+      expect(valueOf(money, 'duel_treasury_coverage_ratio')).toBeCloseTo(Number(snapshot!.holds) / Number(snapshot!.owes), 9);
+      expect(valueOf(money, 'duel_treasury_snapshot_age_seconds')).toBeLessThan(5);
     });
 
     it('answers only GET /metrics', async () => {
