@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpsGameView } from '../../protocol/rps.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
-import { balanceOf, call, freshSchema, signUp, startHaproxy, startNode, TcpProxy, until, type FreshSchema, type NodeProcess, type Proxy } from './faultKit.ts';
+import { balanceOf, call, freshSchema, signUp, startHaproxy, startNode, until, type FreshSchema, type NodeProcess, type Proxy } from './faultKit.ts';
+import { TcpProxy } from './faultRelays.ts';
 import { crashOf, expectContiguousLog, fund, pairRps, query, roundOpen, rpsMove, transferKinds } from './faultGames.ts';
 import { connectClient, latestGame, type Client } from './socketClients.ts';
 
 /**
  * Redis unreachable under two nodes behind HAProxy (issue 37). The nodes reach the machine's shared Redis
- * through a TCP proxy of this test (faultKit's TcpProxy), which cuts every connection and refuses new ones
+ * through a TCP proxy of this test (faultRelays.ts's TcpProxy), which cuts every connection and refuses new ones
  * for a while: the shared server itself is never stopped. Redis carries a node's Socket.IO events to the
  * sockets of the other node and the sign-in limits; PostgreSQL holds every move and every cent, so a
  * move must still be taken and kept while Redis is gone, and the events must flow again once it is back.

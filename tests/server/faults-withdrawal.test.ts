@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { accountXpubFromSeed, privateKeyFromSeed, tronAddressOf } from '../../server/wallet/tronAddress.ts';
-import { HoldingTronGrid, balanceOf, freshSchema, ok, signUp, startNode, until, type FreshSchema, type NodeProcess, type Player } from './faultKit.ts';
+import { balanceOf, freshSchema, ok, signUp, startNode, until, type FreshSchema, type NodeProcess, type Player } from './faultKit.ts';
+import { HoldingTronGrid } from './faultRelays.ts';
 import { query, transferKinds } from './faultGames.ts';
 
 /**

@@ -5,7 +5,6 @@ import type { RpsGameView } from '../../protocol/rps.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import {
-  TcpProxy,
   backendGone,
   balanceOf,
   call,
@@ -21,6 +20,7 @@ import {
   type NodeProcess,
   type Proxy,
 } from './faultKit.ts';
+import { TcpProxy } from './faultRelays.ts';
 import {
   crashOf,
   currentRps,
