@@ -2,6 +2,8 @@ import { chromium, type Browser, type BrowserContext, type FrameLocator, type Pa
 import en from '../src/i18n/locales/en.ts';
 import type { Messages } from '../src/i18n/messages.ts';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { tronAddressOf } from '../server/wallet/tronAddress.ts';
 
 // Debian's Chromium; never a downloaded browser. The flags keep it off the (closed) network.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -184,4 +186,13 @@ export async function overflowAt(page: Page, width: 320 | 390, shot: string): Pr
       })
       .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim()}"`);
   });
+}
+
+/**
+ * A withdrawal address no other journey uses: the server's e2e instance is shared by every file, and its
+ * risk round (every second there) flags two accounts that saved one address (shared-address), which
+ * sends the next withdrawal of either to review.
+ */
+export function freshTronAddress(): string {
+  return tronAddressOf(secp256k1.getPublicKey(secp256k1.utils.randomSecretKey(), true));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedInOperator, signUpAndLogIn, useBrowser } from './browser.ts';
+import { freshTronAddress, signedInOperator, signUpAndLogIn, useBrowser } from './browser.ts';
 import { SECURITY_OWNER } from './globalSetup.ts';
 import { signInWithCode, turnOnSecondFactor } from './secondFactor.ts';
 
@@ -19,7 +19,7 @@ describe('operators: roles and a second factor before anyone moves money', () =>
     await player.goto('/game');
     await expect.poll(() => player.getByTestId('balance').textContent(), { timeout: CREDIT_TIMEOUT_MS }).toContain('$150.00');
     await player.goto('/withdraw');
-    await player.getByLabel('TRC20 wallet address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    await player.getByLabel('TRC20 wallet address').fill(freshTronAddress());
     await player.getByRole('button', { name: 'Save address' }).click();
     await player.getByText('Step 2 of 2').waitFor();
     await player.getByLabel('Amount (USDT)').fill('120');

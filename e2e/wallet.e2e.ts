@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signUpAndLogIn, useBrowser } from './browser.ts';
+import { freshTronAddress, signUpAndLogIn, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 
 /** A known-valid TRON mainnet address (the USDT contract's); the devchain only records the transfer. */
-const WITHDRAWAL_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const WITHDRAWAL_ADDRESS = freshTronAddress();
 // Three 1 s devchain blocks and a 1 s poll, with room for a slow machine.
 const CREDIT_TIMEOUT_MS = 30_000;
 
