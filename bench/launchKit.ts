@@ -123,6 +123,14 @@ export function costliestStatements(before: Map<string, StatementCost> | null, a
     .map((s) => `${(s.totalMs / 1000).toFixed(1)} s (${((100 * s.totalMs) / Math.max(1, all)).toFixed(0)} %), ${s.calls.toLocaleString('en-US')} calls, ${(s.totalMs / s.calls).toFixed(2)} ms each: ${s.query.replace(/\s+/g, ' ').slice(0, 140)}`);
 }
 
+/** How many statements PostgreSQL ran between two readings of pg_stat_statements (null without it). */
+export function statementCount(before: Map<string, StatementCost> | null, after: Map<string, StatementCost> | null): number | null {
+  if (!before || !after) return null;
+  let calls = 0;
+  for (const [id, now] of after) calls += now.calls - (before.get(id)?.calls ?? 0);
+  return calls;
+}
+
 /** One node in its own process, as in production: every background round, logging at info to a file. */
 export async function startNodeTarget(databaseUrl: string, searchPath: string, env: Record<string, string>): Promise<Target> {
   const server = await startServer({ databaseUrl, searchPath, allWorkers: true, logLevel: 'info', env, cpuProfileDir: process.env.LAUNCH_BENCH_PROFILE || undefined });

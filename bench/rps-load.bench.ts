@@ -8,6 +8,7 @@ import { RPS_REVEAL_MS, type RpsChoice, type RpsGameView } from '../protocol/rps
 import { openDatabase } from '../server/db/client.ts';
 import { checkLedger } from '../server/ledger/check.ts';
 import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, percentile, postgresCpuMs, roundTripNote, startServer, thousands } from './loadKit.ts';
+import { costliestStatements, statementCosts, statementCount } from './launchKit.ts';
 import type { SeededPlayer } from './playersKit.ts';
 import type { Bench, BenchResult } from './table.ts';
 
@@ -80,6 +81,12 @@ const stats = (values: number[]) => {
   return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
 };
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+
+/** The statements the play cost PostgreSQL (pg_stat_statements, when the server has it): how many per move, and the costliest. */
+function statementLines(count: number | null, moves: number, costliest: string[]): string[] {
+  if (count === null) return ["pg_stat_statements is not available: no statement counts (shared_preload_libraries = 'pg_stat_statements')"];
+  return [`statements while they played: ${thousands(count)}, ${(count / moves).toFixed(2)} per move (transaction control included); the costliest (execution time):`, ...costliest.map((line) => `  ${line}`)];
+}
 
 function skipped(reason: string): BenchResult {
   return { title: 'RPS under load: 1,000 matches at once', columns: ['skipped'], rows: [[reason]], targets: [] };
@@ -159,6 +166,7 @@ const bench: Bench = {
       const cpuBefore = await server.call({ type: 'cpu' });
       const benchCpuBefore = process.cpuUsage();
       const postgresCpuBefore = postgresCpuMs();
+      const statementsBefore = await statementCosts(schema.client);
       const playStart = performance.now();
       let live = 0;
       let peakLive = 0;
@@ -191,6 +199,7 @@ const bench: Bench = {
       const cpuAfter = await server.call({ type: 'cpu' });
       const benchCpu = process.cpuUsage(benchCpuBefore);
       const postgresCpuAfter = postgresCpuMs();
+      const statementsAfter = await statementCosts(schema.client);
       loopDelay.disable();
       const cpuMs = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1000;
 
@@ -239,6 +248,7 @@ const bench: Bench = {
         postgresCpuBefore !== null && postgresCpuAfter !== null
           ? `PostgreSQL's processes: ${((postgresCpuAfter - postgresCpuBefore) / 1000).toFixed(1)} s of CPU, ${((postgresCpuAfter - postgresCpuBefore) / moves.length).toFixed(2)} ms per move.`
           : 'PostgreSQL is not on this machine (or there is no /proc): its CPU is not shown.',
+        ...statementLines(statementCount(statementsBefore, statementsAfter), moves.length, costliestStatements(statementsBefore, statementsAfter, 10)),
         `refused moves: ${refused.size === 0 ? 'none' : [...refused].map(([k, n]) => `${n} × ${k}`).join(', ')}; server errors logged: ${errors.length}${errors[0] ? ` (first: ${errors[0].slice(0, 200)})` : ''}`,
         `games: ${thousands(completed)} completed, ${running} still running; ledger: ${ledger.ok ? 'balanced' : ledger.problems.slice(0, 3).join('; ')}`,
         `game row updates: ${thousands(updates)}, of which HOT (no index entry written): ${updates ? ((100 * hotUpdates) / updates).toFixed(0) : 0} %`,

@@ -18,6 +18,7 @@ import { refundGame, settleGame } from './settle.ts';
 import { insertGames, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
 import type { Mover } from '../http/guards.ts';
 import { seenGames } from './seenGames.ts';
+import { writeTransition } from './transitionWriter.ts';
 import { deadlineTimers } from './deadlines.ts';
 import { gameUpdateFor, type Seat } from './views.ts';
 import { encodeOnce } from '../sockets/encoder.ts';
@@ -269,8 +270,8 @@ function tryMove(seen: LoadedGame, input: MoveInput): ReturnType<typeof applyMov
  */
 async function writeMove(services: Services, loaded: LoadedGame, { state, transition }: ReturnType<typeof applyMove>, session?: TransitionWrite['session']) {
   const { next } = nextRow(loaded.row, state, transition.now);
-  const written = await writeTransitions(services.db, [{ next, readVersion: loaded.row.version, log: logLine(transition), ...(session ? { session } : {}) }]);
-  if (!written.has(next.id)) return null;
+  const written = await writeTransition(services, { next, readVersion: loaded.row.version, log: logLine(transition), ...(session ? { session } : {}) });
+  if (!written) return null;
   // Committed (one statement): the players are told as after any transaction.
   logTransition(services, next, transition);
   await runCommitted(services, [() => publish(services, next, loaded.seats, {}, transition.actor)]);
@@ -362,8 +363,7 @@ export async function drawFirst(money: GameTx, services: Services, loaded: Loade
  */
 export async function drawFirstAlone(services: Services, loaded: LoadedGame, now: number, seededBy: string): Promise<LoadedGame | null> {
   const write = firstDraw(loaded.row, loaded.seats, now);
-  const written = await writeTransitions(services.db, [write]);
-  if (!written.has(write.next.id)) return null;
+  if (!(await writeTransition(services, write))) return null;
   logTransition(services, write.next, { actor: 'server', action: 'create', now: write.log.at });
   await runCommitted(services, [() => publish(services, write.next, loaded.seats, {}, seededBy)]);
   return { row: write.next, seats: loaded.seats };

@@ -8,6 +8,7 @@ import { commitState, deadlineOf, drawFirst, logLine, logTransition, nextRow, pu
 import { firstDraw, isSeeding } from './firstDraw.ts';
 import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
 import { seenGames } from './seenGames.ts';
+import { writeTransition } from './transitionWriter.ts';
 import { claimDueGames, writeTransitions, type TransitionWrite } from './store.ts';
 
 /**
@@ -156,8 +157,7 @@ export async function timeoutKeptGame(services: Services, gameId: string, versio
   const { next, outcome } = nextRow(kept.row, state, now);
   if (outcome) return sweepOne(services, gameId, now, 'timer');
   const transition: Transition = { actor: 'timeout', action: 'timeout', now };
-  const written = await writeTransitions(services.db, [{ next, readVersion: version, log: logLine(transition) }]);
-  if (!written.has(gameId)) return false;
+  if (!(await writeTransition(services, { next, readVersion: version, log: logLine(transition) }))) return false;
   logTransition(services, next, transition);
   noteLate(services, 'timer', kept.row, now);
   await runCommitted(services, [() => publish(services, next, kept.seats, { timeoutTriggered: true })]);

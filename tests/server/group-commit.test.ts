@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transitionWriter } from '../../server/games/transitionWriter.ts';
+import { checkLedger } from '../../server/ledger/check.ts';
+import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
+import { currentGame, fundedPlayer, nextRound, pairedRps, rpsMove, type Player } from './gameHarness.ts';
+
+/**
+ * Issue 38: the moves a node receives together are written together (server/games/transitionWriter.ts),
+ * one statement for all of them. Each must still be answered as if it had been written alone: taken only
+ * at the version it was computed on, only while its player's session is open, and answered only once
+ * written.
+ */
+for (const kind of databaseKinds) {
+  describe(`moves written together [${kind}]`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(kind);
+    });
+    afterAll(async () => {
+      expect(await checkLedger(t.database.db)).toEqual({ ok: true, problems: [] });
+      await t.close();
+    });
+
+    /** A game played through round 1 on this node (its players' sessions and the game known here), round 2 open. */
+    async function inRoundTwo(): Promise<{ a: Player; b: Player; gameId: string }> {
+      const [a, b] = await Promise.all([fundedPlayer(t, 10), fundedPlayer(t, 10)]);
+      const gameId = await pairedRps(t.app, a, b, 1);
+      expect((await rpsMove(t.app, a, gameId, 'rock')).statusCode).toBe(200);
+      expect((await rpsMove(t.app, b, gameId, 'scissors')).statusCode).toBe(200);
+      return { a, b, gameId };
+    }
+
+    const logout = (player: Player) => t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: player.cookie } });
+
+    it('moves of several games arriving together go as one statement; a logged-out player among them gets 401 and writes nothing', async () => {
+      const games = [];
+      for (let i = 0; i < 4; i += 1) games.push(await inRoundTwo());
+      await nextRound(t);
+      const [gone, ...playing] = games as [(typeof games)[number], ...typeof games];
+      expect((await logout(gone.a)).statusCode).toBe(200);
+
+      const before = { ...transitionWriter(t.app.services).counts };
+      const answers = await Promise.all(games.map(({ a, gameId }) => rpsMove(t.app, a, gameId, 'rock')));
+      const after = transitionWriter(t.app.services).counts;
+
+      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 200, 200, 200]);
+      for (const answer of answers.slice(1)) expect(answer.json().game.currentRound).toBe(2);
+      // Four moves, three of them taken: fewer statements than writes.
+      expect(after.writes - before.writes).toBeGreaterThanOrEqual(4);
+      expect(after.statements - before.statements).toBeLessThan(after.writes - before.writes);
+
+      // What the answers said is what the games hold: b's choice resolves the round where a's was taken.
+      for (const { b, gameId } of playing) {
+        const answer = await rpsMove(t.app, b, gameId, 'scissors');
+        expect(answer.json().game.phase).toBe('round-completed');
+      }
+      const untouched = await rpsMove(t.app, gone.b, gone.gameId, 'scissors');
+      expect(untouched.json().game.phase).not.toBe('round-completed');
+    });
+
+    it('two moves of one game arriving together: one is played, the other refused as made on an old version, and the game holds one', async () => {
+      const { a, b, gameId } = await inRoundTwo();
+      await nextRound(t);
+      const v = (await currentGame(t.app, a)).game.v as number;
+      const answers = await Promise.all([rpsMove(t.app, a, gameId, 'rock', v), rpsMove(t.app, b, gameId, 'paper', v)]);
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes).toEqual([200, 409]);
+      const game = (await currentGame(t.app, a)).game;
+      expect(game.v).toBe(v + 1);
+      expect(game.phase).toBe('waiting-for-opponent');
+    });
+
+    it('moves of many games at once are all played, each answered with its own game', async () => {
+      const games = [];
+      for (let i = 0; i < 6; i += 1) games.push(await inRoundTwo());
+      await nextRound(t);
+      const answers = await Promise.all(games.flatMap(({ a, b, gameId }) => [rpsMove(t.app, a, gameId, 'rock'), rpsMove(t.app, b, gameId, 'scissors')]));
+      expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+      for (const { a, gameId } of games) {
+        const game = (await currentGame(t.app, a)).game;
+        expect(game._id).toBe(gameId);
+        expect(game.phase).toBe('round-completed');
+        expect(game.wins[a.id]).toBe(2);
+      }
+    });
+  });
+}
