@@ -15,7 +15,7 @@ import { Timeline } from './timeline.ts';
 import type { Bench, BenchResult } from './table.ts';
 
 /**
- * Launch day (issue 24): a channel post sends 5,000 new players in 5 minutes, from 20 carrier addresses.
+ * Launch day (issue 24): a channel post sends 10,000 new players in 5 minutes (5,000 before issue 38), from 20 carrier addresses.
  * Each signs in with valid signed Telegram data (POST /api/auth/telegram, X-Forwarded-For its carrier's
  * address, behind a node that trusts the loopback proxy), opens the app's socket with its session token,
  * and 40 % deposit on the dev chain (the deposit address, a transfer to it, the node's deposit detection
@@ -29,7 +29,7 @@ import type { Bench, BenchResult } from './table.ts';
  * The product is one node in its own process (every background round, the production seed wait), or with
  * LAUNCH_BENCH_CLUSTER=1 `npm run start:cluster` (two nodes behind HAProxy, PostgreSQL + Redis); this
  * process is the load generator, its CPU reported apart from the nodes', HAProxy's, PostgreSQL's
- * and Redis's. Knobs: LAUNCH_BENCH_PLAYERS (5000), LAUNCH_BENCH_SECONDS (300), LAUNCH_BENCH_STAY_S
+ * and Redis's. Knobs: LAUNCH_BENCH_PLAYERS (10000), LAUNCH_BENCH_SECONDS (300), LAUNCH_BENCH_STAY_S
  * (120-360), LAUNCH_BENCH_THINK_SCALE (1); LAUNCH_BENCH_PROFILE=<dir> writes the one node's CPU profile there.
  */
 
@@ -45,7 +45,7 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const between = (low: number, high: number) => low + random() * (high - low);
 
 function skipped(reason: string): BenchResult {
-  return { title: 'Launch day: 5,000 new players in 5 minutes', columns: ['skipped'], rows: [[reason]], targets: [] };
+  return { title: 'Launch day: 10,000 new players in 5 minutes', columns: ['skipped'], rows: [[reason]], targets: [] };
 }
 
 /** A game the player can pay for and their score allows; mostly a paid one when they have money. */
@@ -63,7 +63,7 @@ const bench: Bench = {
     const cluster = process.env.LAUNCH_BENCH_CLUSTER === '1';
     const redisUrl = process.env.REDIS_URL;
     if (cluster && !redisUrl) return skipped('LAUNCH_BENCH_CLUSTER=1 needs Redis: set REDIS_URL (e.g. redis://127.0.0.1:6379)');
-    const players = Number(process.env.LAUNCH_BENCH_PLAYERS ?? 5000);
+    const players = Number(process.env.LAUNCH_BENCH_PLAYERS ?? 10000);
     const seconds = Number(process.env.LAUNCH_BENCH_SECONDS ?? 300);
     const [stayMin = 120, stayMax = 360] = (process.env.LAUNCH_BENCH_STAY_S ?? '120-360').split('-').map(Number);
     const thinkScale = Number(process.env.LAUNCH_BENCH_THINK_SCALE ?? 1);

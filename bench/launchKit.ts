@@ -123,6 +123,16 @@ export function costliestStatements(before: Map<string, StatementCost> | null, a
     .map((s) => `${(s.totalMs / 1000).toFixed(1)} s (${((100 * s.totalMs) / Math.max(1, all)).toFixed(0)} %), ${s.calls.toLocaleString('en-US')} calls, ${(s.totalMs / s.calls).toFixed(2)} ms each: ${s.query.replace(/\s+/g, ' ').slice(0, 140)}`);
 }
 
+/** Where PostgreSQL's write-ahead log stands (bytes since its start), or null where it may not be read. */
+export async function walPosition(client: pg.Client): Promise<bigint | null> {
+  try {
+    const { rows } = await client.query<{ at: string }>(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS at`);
+    return rows[0] ? BigInt(rows[0].at) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** How many statements PostgreSQL ran between two readings of pg_stat_statements (null without it). */
 export function statementCount(before: Map<string, StatementCost> | null, after: Map<string, StatementCost> | null): number | null {
   if (!before || !after) return null;

@@ -8,7 +8,7 @@ import { RPS_REVEAL_MS, type RpsChoice, type RpsGameView } from '../protocol/rps
 import { openDatabase } from '../server/db/client.ts';
 import { checkLedger } from '../server/ledger/check.ts';
 import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, percentile, postgresCpuMs, roundTripNote, startServer, thousands } from './loadKit.ts';
-import { costliestStatements, statementCosts, statementCount } from './launchKit.ts';
+import { costliestStatements, statementCosts, statementCount, walPosition } from './launchKit.ts';
 import type { SeededPlayer } from './playersKit.ts';
 import type { Bench, BenchResult } from './table.ts';
 
@@ -167,6 +167,7 @@ const bench: Bench = {
       const benchCpuBefore = process.cpuUsage();
       const postgresCpuBefore = postgresCpuMs();
       const statementsBefore = await statementCosts(schema.client);
+      const walBefore = await walPosition(schema.client);
       const playStart = performance.now();
       let live = 0;
       let peakLive = 0;
@@ -200,6 +201,7 @@ const bench: Bench = {
       const benchCpu = process.cpuUsage(benchCpuBefore);
       const postgresCpuAfter = postgresCpuMs();
       const statementsAfter = await statementCosts(schema.client);
+      const walAfter = await walPosition(schema.client);
       loopDelay.disable();
       const cpuMs = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1000;
 
@@ -248,6 +250,9 @@ const bench: Bench = {
         postgresCpuBefore !== null && postgresCpuAfter !== null
           ? `PostgreSQL's processes: ${((postgresCpuAfter - postgresCpuBefore) / 1000).toFixed(1)} s of CPU, ${((postgresCpuAfter - postgresCpuBefore) / moves.length).toFixed(2)} ms per move.`
           : 'PostgreSQL is not on this machine (or there is no /proc): its CPU is not shown.',
+        walBefore !== null && walAfter !== null
+          ? `PostgreSQL's write-ahead log: ${(Number(walAfter - walBefore) / 1e6).toFixed(1)} MB while they played, ${thousands(Number(walAfter - walBefore) / moves.length)} bytes per move (the whole database's: anything else writing at the time counts too).`
+          : "PostgreSQL's write-ahead log position could not be read.",
         ...statementLines(statementCount(statementsBefore, statementsAfter), moves.length, costliestStatements(statementsBefore, statementsAfter, 10)),
         `refused moves: ${refused.size === 0 ? 'none' : [...refused].map(([k, n]) => `${n} × ${k}`).join(', ')}; server errors logged: ${errors.length}${errors[0] ? ` (first: ${errors[0].slice(0, 200)})` : ''}`,
         `games: ${thousands(completed)} completed, ${running} still running; ledger: ${ledger.ok ? 'balanced' : ledger.problems.slice(0, 3).join('; ')}`,

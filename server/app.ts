@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serverLog } from './log.ts';
 import { adminReportRoutes } from './admin/reportRoutes.ts';
@@ -18,6 +18,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { memoryAttemptCounts, redisAttemptCounts, type AttemptCounts } from './http/attemptCounts.ts';
 import { createAuthLimits } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerRequestLog } from './http/requestLog.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { instrumentApp } from './metrics/app.ts';
 import { createMetrics } from './metrics/metrics.ts';
@@ -65,6 +66,8 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // One line per request at debug, a slow one at info (http/requestLog.ts), instead of two at info.
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   await app.register(fastifyCookie);
@@ -76,6 +79,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   const metrics = createMetrics(config.metrics.node, { pool: database.pool !== undefined, redis: redis !== null });
   await registerSecurityHeaders(app, config.nodeEnv === 'production');
   registerErrorHandling(app);
+  registerRequestLog(app);
 
   const gateway = await openChain(config, database);
   // The devchain's deposit keys are public, so its web node can sweep on an operator's word; on tron

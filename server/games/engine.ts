@@ -151,7 +151,9 @@ export function nextRow(row: GameRow, state: unknown, now: number) {
 }
 
 export function logTransition(services: Services, next: GameRow, transition: Transition): void {
-  services.log.info({ gameId: next.id, actor: transition.actor, action: transition.action, version: next.version }, 'game transition');
+  // At debug: every transition is in the game's own log (game_log), durable, with its move; an info line
+  // per move cost a busy node more than the move's rules (issue 38). Starts and ends stay at info.
+  if (services.log.isLevelEnabled('debug')) services.log.debug({ gameId: next.id, actor: transition.actor, action: transition.action, version: next.version }, 'game transition');
   if (next.status === 'completed') {
     services.log.info({ gameId: next.id, winner: next.winnerId, endReason: next.endReason }, 'game completed');
     feedOngoingGames(services);

@@ -180,7 +180,26 @@ const digestOf = (json: string): string => createHash('sha256').update(json).dig
  */
 export async function writeTransitions(db: Queryable, writes: TransitionWrite[]): Promise<Set<string>> {
   if (writes.length === 0) return new Set();
-  // Each state's canonical JSON is made once: its digest, and (a single write) the state's parameter.
+  const { records, stateJsons } = transitionRecords(writes);
+  const [one] = records;
+  const rows =
+    records.length === 1 && one
+      ? await writeTransition<{ id: string }>(db, {
+          ...one,
+          state: one.state === null ? null : stateJsons[0],
+          settlement: jsonParam(one.settlement),
+          client_seeds: jsonParam(one.client_seeds),
+          move: jsonParam(one.move),
+        })
+      : await writeTransitionsBatch<{ id: string }>(db, {
+          records: JSON.stringify(records),
+          ids: arrayLiteral(records.map((r) => r.id)),
+        });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Each transition's fields as the statements take them, and each state's canonical JSON (made once: its digest, and a single write's parameter). */
+function transitionRecords(writes: TransitionWrite[]) {
   const stateJsons = writes.map(({ next }) => canonicalJson(next.state));
   const records = writes.map(({ next, readVersion, log, session }, at) => ({
     id: next.id,
@@ -205,21 +224,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
     session_hash: session?.hash ?? null,
     mover_id: session?.userId ?? null,
   }));
-  const [one] = records;
-  const rows =
-    records.length === 1 && one
-      ? await writeTransition<{ id: string }>(db, {
-          ...one,
-          state: one.state === null ? null : stateJsons[0],
-          settlement: jsonParam(one.settlement),
-          client_seeds: jsonParam(one.client_seeds),
-          move: jsonParam(one.move),
-        })
-      : await writeTransitionsBatch<{ id: string }>(db, {
-          records: JSON.stringify(records),
-          ids: arrayLiteral(records.map((r) => r.id)),
-        });
-  return new Set(rows.map((r) => r.id));
+  return { records, stateJsons };
 }
 
 type TransitionField =
@@ -246,33 +251,70 @@ const writeTransition = namedStatement<TransitionField>('write_transition', (v) 
   ),
 );
 
-/**
- * Any number of games at once, as a JSON record set: the sweeper's batch, and the moves, timeouts and
- * first draws of one turn grouped by transitionWriter.ts, each move with its unread session checked.
- */
+/** The transitions' fields as a JSON record set (`records`), for the statements that write several. */
+const recordSet = (records: Placeholder) =>
+  sql`SELECT * FROM json_to_recordset(${records}::json) AS w(
+        id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
+        winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb, client_seeds jsonb,
+        log_at timestamptz, actor text, action text, move jsonb, state_hash text, session_hash text, mover_id uuid)`;
+
+/** The sweeper's batch: any number of games at once, none with a session, rows its transaction holds. */
 const writeTransitionsBatch = namedStatement<'records' | 'ids'>('write_transitions', (v) =>
   transitionSql(
-    sql`SELECT * FROM json_to_recordset(${v('records')}::json) AS w(
-          id uuid, read_version integer, state jsonb, version integer, deadline_at timestamptz, status text,
-          winner_id uuid, loser_id uuid, end_reason text, ended_at timestamptz, settlement jsonb, client_seeds jsonb,
-          log_at timestamptz, actor text, action text, move jsonb, state_hash text, session_hash text, mover_id uuid)`,
+    recordSet(v('records')),
     // The games named by key too (one array parameter, so the statement's text never changes): an
     // index lookup of these rows whatever plan the connection cached for the join.
-    sql`g.id = ANY(${v('ids')}::uuid[]) AND g.id = w.id AND g.version = w.read_version
+    sql`g.id = ANY(${v('ids')}::uuid[]) AND g.id = w.id AND g.version = w.read_version`,
+  ),
+);
+
+/**
+ * The moves, timeouts and first draws of one turn, grouped by transitionWriter.ts, in no transaction of
+ * theirs: each move's unread session checked by its key, and only the games no one holds locked (SKIP
+ * LOCKED). A game a settlement or a leave holds would otherwise hold every other move of the statement
+ * until that transaction ends (seen on launch day: such statements took 10 ms on average); its write is
+ * answered "busy" and sent again alone, where it waits for the lock as it always did.
+ */
+const writeFreeTransitions = namedStatement<'records' | 'ids'>('write_free_transitions', (v) =>
+  transitionSql(
+    recordSet(v('records')),
+    sql`g.id = ANY(${v('ids')}::uuid[]) AND g.id IN (SELECT free.id FROM free) AND g.id = w.id AND g.version = w.read_version
       -- The session by its key, once per move: a scalar subquery, which PostgreSQL never turns into a
       -- hash of every open session (an EXISTS here was one, built on every statement).
       AND (w.session_hash IS NULL OR w.mover_id = (
         SELECT s.user_id FROM sessions s WHERE s.token_hash = w.session_hash AND s.expires_at > now()))`,
+    sql`SELECT games.id FROM games WHERE games.id = ANY(${v('ids')}::uuid[]) FOR UPDATE SKIP LOCKED`,
   ),
 );
+
+/**
+ * Several transitions outside any transaction (transitionWriter.ts), each written only at its version,
+ * its session open, and its game not locked by anyone: `written` the games written, `busy` those another
+ * transaction held (not tried: the caller sends them again alone).
+ */
+export async function writeFreeTransitionsOf(db: Queryable, writes: TransitionWrite[]): Promise<{ written: Set<string>; busy: Set<string> }> {
+  const { records } = transitionRecords(writes);
+  const rows = await writeFreeTransitions<{ id: string; written: boolean }>(db, {
+    records: JSON.stringify(records),
+    ids: arrayLiteral(records.map((r) => r.id)),
+  });
+  const free = new Set(rows.map((r) => r.id));
+  return {
+    written: new Set(rows.filter((r) => r.written).map((r) => r.id)),
+    busy: new Set(records.map((r) => r.id).filter((id) => !free.has(id))),
+  };
+}
 
 /** A JSON value as a jsonb parameter's text; null and undefined as SQL NULL (an array would go as a PostgreSQL array). */
 const jsonParam = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The statement of writeTransitions: `records` the query of the transitions' fields, `match` the rows it writes. */
-function transitionSql(records: SQL, match: SQL): SQL {
-  return sql`
-    WITH w AS (${records}), written AS (
+/**
+ * The statement of writeTransitions: `records` the query of the transitions' fields, `match` the rows it
+ * writes; with `free`, the rows it may write are locked first without waiting, and it answers each of
+ * those with whether it was written.
+ */
+function transitionSql(records: SQL, match: SQL, free?: SQL): SQL {
+  const write = sql`written AS (
       UPDATE games g
       SET state = coalesce(w.state, 'null'::jsonb), version = w.version, deadline_at = w.deadline_at, status = w.status,
           winner_id = w.winner_id, loser_id = w.loser_id, end_reason = w.end_reason, ended_at = w.ended_at,
@@ -286,8 +328,11 @@ function transitionSql(records: SQL, match: SQL): SQL {
       SELECT x.id, (SELECT coalesce(max(l.seq), 0) + 1 FROM game_log l WHERE l.game_id = x.id),
              x.log_at, x.actor, x.action, x.move, x.version, x.state_hash
       FROM written x
-    )
-    SELECT id::text AS id FROM written`;
+    )`;
+  return free
+    ? sql`WITH w AS (${records}), free AS (${free}), ${write}
+          SELECT f.id::text AS id, EXISTS (SELECT 1 FROM written x WHERE x.id = f.id) AS written FROM free f`
+    : sql`WITH w AS (${records}), ${write} SELECT id::text AS id FROM written`;
 }
 
 const insertGamesStatement = namedStatement<'records'>(

@@ -1,7 +1,7 @@
 import type { Services } from '../context.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { nodeLocal } from '../nodeLocal.ts';
-import { writeTransitions, type TransitionWrite } from './store.ts';
+import { writeFreeTransitionsOf, writeTransitions, type TransitionWrite } from './store.ts';
 
 /**
  * Group commit for the transitions that are a statement of their own (a move that ends nothing, a kept
@@ -10,8 +10,10 @@ import { writeTransitions, type TransitionWrite } from './store.ts';
  * node's write to PostgreSQL's socket and the reply's parse; PostgreSQL's wake-up, bind, commit and WAL
  * flush), not the row it writes. Here every such write asked for in one turn of the event loop, and
  * any asked for while MAX_IN_FLIGHT statements are out, goes as one statement (store.ts
- * writeTransitions: each game still only at the version it was computed on, each move only while its
- * session is open), so under load N moves cost one round trip and one commit.
+ * writeFreeTransitionsOf: each game still only at the version it was computed on, each move only while
+ * its session is open, and only games no transaction holds: one that does is sent again alone, so one
+ * settlement never holds a whole statement's moves), so under load N moves cost one round trip and one
+ * commit.
  *
  * Nothing is answered before its statement has committed: a caller's promise settles with the
  * statement's result, so a move is as durable when answered as when it was a statement of its own.
@@ -34,8 +36,8 @@ class TransitionWriter {
   private queue: Pending[] = [];
   private inFlight = 0;
   private scheduled = false;
-  /** Statements sent and writes they carried, for the bench and the tests. */
-  readonly counts = { statements: 0, writes: 0 };
+  /** Statements sent, writes they carried, and writes sent again alone because their game was held: for the tests. */
+  readonly counts = { statements: 0, writes: 0, busy: 0 };
 
   constructor(private readonly services: Services) {}
 
@@ -86,11 +88,24 @@ class TransitionWriter {
     this.counts.statements += 1;
     this.counts.writes += batch.length;
     try {
-      const written = await writeTransitions(
+      if (batch.length === 1) {
+        const [pending] = batch as [Pending];
+        pending.settle((await writeTransitions(this.services.db, [pending.write])).has(pending.write.next.id));
+        return;
+      }
+      const { written, busy } = await writeFreeTransitionsOf(
         this.services.db,
         batch.map((p) => p.write),
       );
-      for (const pending of batch) pending.settle(written.has(pending.write.next.id));
+      const alone: Pending[] = [];
+      for (const pending of batch) {
+        if (busy.has(pending.write.next.id)) alone.push(pending);
+        else pending.settle(written.has(pending.write.next.id));
+      }
+      this.counts.busy += alone.length;
+      // A game another transaction holds (a settlement, a leave, the sweeper): its write alone, which
+      // waits for that lock and then meets whatever it committed, as a write of its own always did.
+      await Promise.all(alone.map((pending) => this.send([pending])));
     } catch (error) {
       if (batch.length === 1 || databaseUnavailable(error)) {
         for (const pending of batch) pending.fail(error);

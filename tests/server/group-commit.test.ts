@@ -63,11 +63,54 @@ for (const kind of databaseKinds) {
       await nextRound(t);
       const v = (await currentGame(t.app, a)).game.v as number;
       const answers = await Promise.all([rpsMove(t.app, a, gameId, 'rock', v), rpsMove(t.app, b, gameId, 'paper', v)]);
-      const codes = answers.map((answer) => answer.statusCode).sort();
-      expect(codes).toEqual([200, 409]);
+      const codes = answers.map((answer) => answer.statusCode);
+      expect([...codes].sort()).toEqual([200, 409]);
       const game = (await currentGame(t.app, a)).game;
       expect(game.v).toBe(v + 1);
-      expect(game.phase).toBe('waiting-for-opponent');
+      // Only the move that was played is in: a waits for b if a's was, and has still to choose if b's was.
+      expect(game.phase).toBe(codes[0] === 200 ? 'waiting-for-opponent' : 'choose');
+    });
+
+    it.skipIf(kind !== 'postgres')('a game another transaction holds does not hold the others written with it: its move waits for that lock alone', async () => {
+      const games = [];
+      for (let i = 0; i < 3; i += 1) games.push(await inRoundTwo());
+      await nextRound(t);
+      const [held, ...free] = games as [(typeof games)[number], ...typeof games];
+      // A transaction holds the first game's row (as a settlement or a leave would) until told to end.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holding = t.database.rawTransaction(async (raw) => {
+        await raw.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [held.gameId]);
+        locked();
+        await released;
+      });
+      await lockTaken;
+
+      const busyBefore = transitionWriter(t.app.services).counts.busy;
+      let heldAnswered = false;
+      const heldMove = rpsMove(t.app, held.a, held.gameId, 'rock').then((answer) => {
+        heldAnswered = true;
+        return answer;
+      });
+      const freeMoves = await Promise.all(free.map(({ a, gameId }) => rpsMove(t.app, a, gameId, 'rock')));
+      expect(freeMoves.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      expect(heldAnswered).toBe(false);
+      // It went in the same statement as the others, which left it to be sent again alone.
+      expect(transitionWriter(t.app.services).counts.busy - busyBefore).toBe(1);
+
+      release();
+      await holding;
+      const answer = await heldMove;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().game.currentRound).toBe(2);
+      const untouchedBefore = await rpsMove(t.app, held.b, held.gameId, 'scissors');
+      expect(untouchedBefore.json().game.phase).toBe('round-completed');
     });
 
     it('moves of many games at once are all played, each answered with its own game', async () => {

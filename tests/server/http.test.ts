@@ -56,6 +56,20 @@ describe('serving the clients and headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends the same security headers on every response: a page, an asset, an API answer, a refusal, a 404', async () => {
+    const urls = ['/game', '/assets/main-abc123.js', '/api/health', '/api/protected', '/api/no-such-route'];
+    const answers = await Promise.all(urls.map((url) => t.app.inject({ url })));
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'].map((name) => [name, headers[name]]),
+      );
+    const [first, ...rest] = answers.map((res) => security(res.headers));
+    expect(first).toMatchObject({ 'cross-origin-resource-policy': 'same-site', 'referrer-policy': 'no-referrer', 'x-xss-protection': '0', 'x-permitted-cross-domain-policies': 'none' });
+    for (const value of Object.values(first ?? {})) expect(value).toEqual(expect.any(String));
+    for (const headers of rest) expect(headers).toEqual(first);
+    expect(answers[3]?.statusCode).toBe(401);
+  });
 });
 
 describe('without a built client', () => {
