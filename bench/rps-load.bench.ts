@@ -35,6 +35,12 @@ import type { Bench, BenchResult } from './table.ts';
 const BET_USDT = 1;
 const P50_TARGET = 5;
 const P99_TARGET = 50;
+/**
+ * Issue 38's target: a third of the CPU a move cost before it, node and PostgreSQL each, on the same box.
+ * The "before" is the mean of five runs of 17e02a4 on the box of bench/README.md "A ninth session"
+ * (node 2.0, PostgreSQL 1.97 ms a move); RPS_BENCH_BEFORE=<node>/<PostgreSQL> gives another box's own.
+ */
+const [BEFORE_NODE_MS = 2.0, BEFORE_POSTGRES_MS = 1.97] = (process.env.RPS_BENCH_BEFORE ?? '2.0/1.97').split('/').map(Number);
 
 type RpsUpdate = GameUpdate<RpsGameView>;
 type MoveKind = 'first of a round' | 'second (resolves the round)' | 'last (ends and settles)';
@@ -269,6 +275,18 @@ const bench: Bench = {
         targets: [
           { target: `move round trip p50 under ${P50_TARGET} ms: ${ms(all.p50)} ms`, met: all.p50 < P50_TARGET },
           { target: `move round trip p99 under ${P99_TARGET} ms: ${ms(all.p99)} ms`, met: all.p99 < P99_TARGET },
+          {
+            target: `node CPU per move at most a third of ${BEFORE_NODE_MS} ms: ${(cpuMs / moves.length).toFixed(2)} ms`,
+            met: cpuMs / moves.length <= BEFORE_NODE_MS / 3,
+          },
+          ...(postgresCpuBefore !== null && postgresCpuAfter !== null
+            ? [
+                {
+                  target: `PostgreSQL CPU per move at most a third of ${BEFORE_POSTGRES_MS} ms: ${((postgresCpuAfter - postgresCpuBefore) / moves.length).toFixed(2)} ms`,
+                  met: (postgresCpuAfter - postgresCpuBefore) / moves.length <= BEFORE_POSTGRES_MS / 3,
+                },
+              ]
+            : []),
           { target: `every match completed, no move refused, ledger balanced: ${pass ? 'yes' : 'no'}`, met: pass },
         ],
       };

@@ -92,16 +92,21 @@ export async function recentGame(db: Queryable, userId: string, since: Date): Pr
  */
 export async function claimDueGames(tx: Tx, now: number, limit: number, gameId?: string): Promise<LoadedGame[]> {
   const at = new Date(now).toISOString();
-  const rows = gameId ? await claimDueGame<Record<string, unknown>>(tx, { at, gameId }) : await claimDueGamesBatch<Record<string, unknown>>(tx, { at, limit });
+  const rows = gameId ? await claimDueGame<Record<string, unknown>>(tx, { at, gameId, running: 'in-progress' }) : await claimDueGamesBatch<Record<string, unknown>>(tx, { at, limit });
   return rows.map(readLoaded);
 }
 
-// The status is written out, not a parameter: the statement is prepared once, and only a plan that
-// knows the status can use the partial index of running games' deadlines (games_due).
+// The running games whose deadline has passed, found through the running games' index (games_running,
+// migration 0024: the deadline itself is not indexed, so that a move's update stays HOT). The status is
+// written out, not a parameter: only a plan that knows it can use that partial index.
 const due = (at: Placeholder) => sql`games.status = 'in-progress' AND games.deadline_at <= ${at}::timestamptz`;
-const claimDueGame = namedStatement<'at' | 'gameId'>(
+// One game by its key; the status as a parameter (always 'in-progress'), so that no partial index of
+// running games can be chosen for it (see takeClientSeedStatement).
+const claimDueGame = namedStatement<'at' | 'gameId' | 'running'>(
   'claim_due_game',
-  (v) => sql`SELECT ${loadedColumns} FROM games WHERE ${due(v('at'))} AND games.id = ${v('gameId')}::uuid FOR UPDATE OF games SKIP LOCKED`,
+  (v) => sql`SELECT ${loadedColumns} FROM games
+             WHERE games.id = ${v('gameId')}::uuid AND games.status = ${v('running')}::text AND games.deadline_at <= ${v('at')}::timestamptz
+             FOR UPDATE OF games SKIP LOCKED`,
 );
 const claimDueGamesBatch = namedStatement<'at' | 'limit'>(
   'claim_due_games',
