@@ -4,7 +4,7 @@ import { CLIENT_SEED_WAIT_MS } from '../protocol/fairness.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { appClient, CallTally, newDeviceId, percentileOf } from './appClient.ts';
 import { Bot, type BotContext } from './botPlayer.ts';
-import { costliestStatements, gamesReport, moneyReport, postgresTotalCpuMs, settled, statementCosts } from './launchKit.ts';
+import { costliestStatements, gamesReport, moneyReport, postgresTotalCpuMs, settled, statementCosts, statementCount, walPosition } from './launchKit.ts';
 import { delay, freshSchema, inPool, machineNote, roundTripNote, startServer, thousands } from './loadKit.ts';
 import type { Random } from './modeBots.ts';
 import { latencyColumns, latencyRow, PlayStats } from './playStats.ts';
@@ -92,6 +92,7 @@ const bench: Bench = {
       const benchBefore = process.cpuUsage();
       const postgresBefore = postgresTotalCpuMs();
       const statementsBefore = await statementCosts(schema.client);
+      const walBefore = await walPosition(schema.client);
       const timeline = new Timeline(20_000, async () => {
         const node = await server.call({ type: 'cpu' });
         const bots = process.cpuUsage();
@@ -124,6 +125,7 @@ const bench: Bench = {
       const benchCpu = process.cpuUsage(benchBefore);
       const postgresAfter = postgresTotalCpuMs();
       const statementsAfter = await statementCosts(schema.client);
+      const walAfter = await walPosition(schema.client);
       loopDelay.disable();
 
       const money = await moneyReport(database, schema.client, null);
@@ -154,6 +156,11 @@ const bench: Bench = {
         ...games.map((line) => `  ${line}`),
         `CPU over the run: node ${share(nodeCpu)}, bots (this process) ${share((benchCpu.user + benchCpu.system) / 1000)}, PostgreSQL ${postgresCpu === null ? 'n/a' : share(postgresCpu)}; ` +
           `per move: node ${(nodeCpu / Math.max(1, allMoves.length)).toFixed(2)} ms, PostgreSQL ${postgresCpu === null ? 'n/a' : (postgresCpu / Math.max(1, allMoves.length)).toFixed(2)} ms (the sweeper's round changes, pairings and settlements included).`,
+        `PostgreSQL's write-ahead log: ${walBefore === null || walAfter === null ? 'n/a' : `${thousands(Number(walAfter - walBefore) / Math.max(1, allMoves.length))} bytes per move`}; ` +
+          `statements: ${(() => {
+            const count = statementCount(statementsBefore, statementsAfter);
+            return count === null ? 'n/a (no pg_stat_statements)' : `${(count / Math.max(1, allMoves.length)).toFixed(2)} per move`;
+          })()} (everything included).`,
         'the run in slices (players in games at the end of each; CPU as a share of one core; moves answered in it):',
         timeline.table(allMoves),
         "PostgreSQL's costliest statements over the run (pg_stat_statements, execution time):",

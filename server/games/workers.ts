@@ -7,6 +7,13 @@ import { sweepGameTimeouts, timeoutKeptGame } from './timeouts.ts';
 
 /** How often a node looks for challenges past their time (issue 36). */
 const CHALLENGE_EXPIRY_EVERY_MS = 5_000;
+/**
+ * At most how often a node looks for due games (issue 38). Since migration 0024 the deadline is not
+ * indexed, so a look reads every running game; the timers apply a node's own games' deadlines on time,
+ * and this is the backstop for the rest (a node that restarted, another node's games), for which a
+ * second is soon enough.
+ */
+const DUE_GAMES_EVERY_MS = 1_000;
 
 /**
  * The sweeper: on every node, every GAME_SWEEP_MS, apply the rules' timeouts of due games and refund
@@ -21,11 +28,15 @@ export function startGameWorkers(services: Services): () => Promise<void> {
     timeoutKeptGame(services, gameId, version).catch((error: unknown) => log.warn({ err: error, gameId }, 'game deadline timer failed; the sweeper has it'));
   });
   let lastChallengeExpiry = 0;
+  let lastDueGames = 0;
   const stopSweeps = startRounds(services.config.games.sweepMs, async () => {
-    try {
-      await sweepGameTimeouts(services);
-    } catch (error) {
-      log.error({ err: error }, 'game sweep failed');
+    if (Date.now() - lastDueGames >= DUE_GAMES_EVERY_MS) {
+      lastDueGames = Date.now();
+      try {
+        await sweepGameTimeouts(services);
+      } catch (error) {
+        log.error({ err: error }, 'game sweep failed');
+      }
     }
     try {
       await expireSearches(services);
