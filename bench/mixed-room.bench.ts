@@ -18,9 +18,10 @@ import type { Bench, BenchResult } from './table.ts';
  * sessions are seeded (playersKit.ts, 1,000 USDT each); each pairs through POST /api/start-game in its
  * mode's queue ($1 backgammon and RPS, $5 Belote), first Plays spread over 10 s, sends its client seed as
  * the app does (the node waits for both, SEED_WAIT_MS at its production default) and, when its game
- * ends, plays again in the same mode, so each mode keeps its matches running. After MIXED_BENCH_SECONDS
- * (180; MIXED_BENCH_MODES plays only the modes it names) every player goes: a search is canceled, a game still running is left (the opponent wins), so
- * every game has ended, by play or by that leave (both counted). Then checkLedger and the money sums.
+ * ends, plays again in the same mode, so each mode keeps its matches running (MIXED_BENCH_MODES: only the
+ * modes it names). After MIXED_BENCH_SECONDS (180) every player goes: a search is canceled, a game still
+ * running is left (the opponent wins), so every game has ended, by play or by that leave (both counted).
+ * Then checkLedger and the money sums.
  *
  * The node runs in its own process (its sweeper, logging at info to a file); this process holds the
  * bots; the CPU of each, and PostgreSQL's, is reported apart. MIXED_BENCH_PROFILE=<dir> writes the

@@ -27,29 +27,21 @@ export function startGameWorkers(services: Services): () => Promise<void> {
   timers.start((gameId, version) => {
     timeoutKeptGame(services, gameId, version).catch((error: unknown) => log.warn({ err: error, gameId }, 'game deadline timer failed; the sweeper has it'));
   });
-  let lastChallengeExpiry = 0;
-  let lastDueGames = 0;
-  const stopSweeps = startRounds(services.config.games.sweepMs, async () => {
-    if (Date.now() - lastDueGames >= DUE_GAMES_EVERY_MS) {
-      lastDueGames = Date.now();
-      try {
-        await sweepGameTimeouts(services);
-      } catch (error) {
-        log.error({ err: error }, 'game sweep failed');
-      }
-    }
-    try {
-      await expireSearches(services);
-    } catch (error) {
-      log.error({ err: error }, 'search expiry failed');
-    }
+  // Each job of a sweep, with how often it is worth its query; one that fails is logged and the others run.
+  const jobs = [
+    { everyMs: DUE_GAMES_EVERY_MS, run: () => sweepGameTimeouts(services), failed: 'game sweep failed' },
+    { everyMs: 0, run: () => expireSearches(services), failed: 'search expiry failed' },
     // A challenge lives a quarter of an hour: a few seconds late is nothing, a query every sweep is.
-    if (Date.now() - lastChallengeExpiry >= CHALLENGE_EXPIRY_EVERY_MS) {
-      lastChallengeExpiry = Date.now();
+    { everyMs: CHALLENGE_EXPIRY_EVERY_MS, run: () => expireChallenges(services), failed: 'challenge expiry failed' },
+  ].map((job) => ({ ...job, lastAt: 0 }));
+  const stopSweeps = startRounds(services.config.games.sweepMs, async () => {
+    for (const job of jobs) {
+      if (Date.now() - job.lastAt < job.everyMs) continue;
+      job.lastAt = Date.now();
       try {
-        await expireChallenges(services);
+        await job.run();
       } catch (error) {
-        log.error({ err: error }, 'challenge expiry failed');
+        log.error({ err: error }, job.failed);
       }
     }
   });
