@@ -14,7 +14,7 @@ import { feedOngoingGames } from './admin.ts';
 import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
 import { rulesOfMode as rulesOf, type AnyRules } from '../../rules/registry.ts';
 import { firstDraw, isSeeding } from './firstDraw.ts';
-import { refundGame, settleGame } from './settle.ts';
+import { refundGame, settleAlone, settleHeld } from './settle.ts';
 import { insertGames, loadGame, writeTransitions, type LoadedGame, type TransitionWrite } from './store.ts';
 import type { Mover } from '../http/guards.ts';
 import { seenGames } from './seenGames.ts';
@@ -168,8 +168,9 @@ export const logLine = (transition: Transition) => ({ at: transition.now, actor:
  */
 export async function commitState(money: GameTx, services: Services, { row, seats }: LoadedGame, state: unknown, transition: Transition): Promise<GameRow> {
   const { next, outcome } = nextRow(row, state, transition.now);
-  if (outcome) next.settlement = await settleGame(money, next, outcome, seats);
-  await writeTransitions(money.tx, [{ next, readVersion: row.version, log: logLine(transition) }]);
+  const write = { next, readVersion: row.version, log: logLine(transition) };
+  if (outcome) next.settlement = await settleHeld(money, write, outcome);
+  else await writeTransitions(money.tx, [write]);
   money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }, transition.action === 'move' ? transition.actor : undefined));
   // After commit, like the publish: an ended game's dashboard feed read before the commit would still
   // show it running, and no later change would correct it.
@@ -252,14 +253,10 @@ function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
   return { state, transition: { actor: input.userId, action: 'move', move: input.move, now } satisfies Transition };
 }
 
-/**
- * The move on a kept copy of the game; 'ends' when on the copy it ends the game, null when the copy
- * refuses it (the copy may be stale: a fresh read decides).
- */
-function tryMove(seen: LoadedGame, input: MoveInput): ReturnType<typeof applyMove> | 'ends' | null {
+/** The move on a kept copy of the game; null when the copy refuses it (the copy may be stale: a fresh read decides). */
+function tryMove(seen: LoadedGame, input: MoveInput): ReturnType<typeof applyMove> | null {
   try {
-    const move = applyMove(seen, input);
-    return nextRow(seen.row, move.state, move.transition.now).outcome ? 'ends' : move;
+    return applyMove(seen, input);
   } catch (error) {
     if (error instanceof HttpError) return null;
     throw error;
@@ -267,27 +264,41 @@ function tryMove(seen: LoadedGame, input: MoveInput): ReturnType<typeof applyMov
 }
 
 /**
- * Writes a move that does not end the game, in one statement, if the game is still at the version it was
- * computed on (and the unread session, if any, is open); tells the players. Null when nothing was written.
+ * Writes a change computed on a game as read or kept (a move, a kept game's timeout, a leave) in one
+ * statement, if the game is still at the version it was computed on (and the unread session, if any, is
+ * open): one that ends the game settled in that statement (settle.ts settleAlone), any other through the
+ * node's writer of transitions. Tells both players. Null when nothing was written.
  */
-async function writeMove(services: Services, loaded: LoadedGame, { state, transition }: ReturnType<typeof applyMove>, session?: TransitionWrite['session']) {
-  const { next } = nextRow(loaded.row, state, transition.now);
-  const written = await writeTransition(services, { next, readVersion: loaded.row.version, log: logLine(transition), ...(session ? { session } : {}) });
-  if (!written) return null;
+export async function writeChange(services: Services, loaded: LoadedGame, state: unknown, transition: Transition, session?: TransitionWrite['session']): Promise<GameRow | null> {
+  const { next, outcome } = nextRow(loaded.row, state, transition.now);
+  const write: TransitionWrite = { next, readVersion: loaded.row.version, log: logLine(transition), ...(session ? { session } : {}) };
+  if (outcome) {
+    const settlement = await settleAlone(services, write, outcome);
+    if (!settlement) return null;
+    next.settlement = settlement;
+  } else if (!(await writeTransition(services, write))) return null;
   // Committed (one statement): the players are told as after any transaction.
   logTransition(services, next, transition);
-  await runCommitted(services, [() => publish(services, next, loaded.seats, {}, transition.actor)]);
-  return { row: next, seats: loaded.seats };
+  const flags = { timeoutTriggered: transition.action === 'timeout' };
+  await runCommitted(services, [() => publish(services, next, loaded.seats, flags, transition.action === 'move' ? transition.actor : undefined)]);
+  return next;
+}
+
+/** A move's writeChange, with the game it leaves. */
+async function writeMove(services: Services, loaded: LoadedGame, { state, transition }: ReturnType<typeof applyMove>, session?: TransitionWrite['session']) {
+  const next = await writeChange(services, loaded, state, transition, session);
+  return next && { row: next, seats: loaded.seats };
 }
 
 /**
  * A player's move. Refused moves (409 stale or too late, 422 illegal) change nothing.
  *
- * A move that does not end the game moves no money, so it needs no transaction: the row is read, the
- * rules compute, and one statement writes the new state and its log line only if the game is still
- * at the version it was read at (optimistic concurrency; the opponent's move or a timeout that came
- * first makes it read again). Two round trips instead of six, and no lock held across the node's
- * work. A move that ends the game is made again under the row's lock, in the transaction that settles.
+ * A move needs no transaction of the node's: the game is read (or kept from its last change), the rules
+ * compute, and one statement writes the new state and its log line only if the game is still at the
+ * version it was read at (optimistic concurrency; the opponent's move or a timeout that came first
+ * makes it read again). A move that ends the game is settled in that statement, under the locks of the
+ * game and its players. No lock is held across the node's work. A move whose game keeps changing under
+ * it is made under the row's lock, in a transaction.
  */
 export async function playMove(services: Services, input: MoveInput): Promise<{ row: GameRow; seats: Seat[] }> {
   // Counted and timed here, on the hot path: a clock read and two in-memory increments, no query.
@@ -318,23 +329,19 @@ async function makeMove(services: Services, input: MoveInput): Promise<{ row: Ga
   // trip for the whole move. Anything else first guards the request as every route is guarded.
   const seen = seenGames(services).get(input.gameId);
   const fromSeen = seen ? tryMove(seen, input) : null;
-  if (fromSeen && fromSeen !== 'ends') {
-    const played = await writeMove(services, seen as LoadedGame, fromSeen, input.session && { hash: input.session.sessionHash, userId: input.userId });
+  if (seen && fromSeen) {
+    const played = await writeMove(services, seen, fromSeen, input.session && { hash: input.session.sessionHash, userId: input.userId });
     if (played) return played;
     seenGames(services).forget(input.gameId);
   }
   await input.session?.verify();
-  // A move that ends the game on the kept copy goes straight to the lock, where the copy is not trusted:
-  // the row is read again under it and the move made on what it holds.
-  for (let attempt = 1; fromSeen !== 'ends' && attempt <= MOVE_ATTEMPTS; attempt += 1) {
+  for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const loaded = await loadGame(services.db, input.gameId);
     if (!loaded) throw new HttpError(404, gameText.gameNotFound);
-    const move = applyMove(loaded, input);
-    if (nextRow(loaded.row, move.state, move.transition.now).outcome) break;
-    const played = await writeMove(services, loaded, move);
+    const played = await writeMove(services, loaded, applyMove(loaded, input));
     if (played) return played;
   }
-  // It ends the game (or the row kept changing under it): under the lock, settled in one transaction.
+  // The row kept changing under it: under the lock, in one transaction.
   return gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
     const { state, transition } = applyMove(locked, input);
@@ -371,8 +378,19 @@ export async function drawFirstAlone(services: Services, loaded: LoadedGame, now
   return { row: write.next, seats: loaded.seats };
 }
 
-/** Leaving forfeits: the other player wins with 'opponent-left'. */
+/**
+ * Leaving forfeits: the other player wins with 'opponent-left'. Settled in one statement on the game as
+ * this node kept it, when it is still at that version; otherwise (and while the game waits for its
+ * first draw) under the row's lock.
+ */
 export async function leaveGame(services: Services, input: { gameId: string; userId: string; mode: GameMode }): Promise<void> {
+  const kept = seenGames(services).get(input.gameId);
+  if (kept && !isSeeding(kept.row)) {
+    const now = Date.now();
+    const state = resignOnCopy(kept, input, now);
+    if (state !== null && (await writeChange(services, kept, state, { actor: input.userId, action: 'leave', now }))) return;
+    seenGames(services).forget(input.gameId);
+  }
   await gameTransaction(services, async (money) => {
     const locked = await lockGame(money.tx, input.gameId);
     checkPlayable(locked.row, locked.seats, input.userId, input.mode, undefined);
@@ -380,6 +398,17 @@ export async function leaveGame(services: Services, input: { gameId: string; use
     const state = applyRule(() => rulesOf(game.row.gameMode).resign(game.row.state, input.userId, now));
     return commitState(money, services, game, state, { actor: input.userId, action: 'leave', now });
   });
+}
+
+/** The player's resignation on a kept copy of the game; null when the copy refuses it (a fresh read decides). */
+function resignOnCopy({ row, seats }: LoadedGame, input: { userId: string; mode: GameMode }, now: number): unknown {
+  try {
+    checkPlayable(row, seats, input.userId, input.mode, undefined);
+    return applyRule(() => rulesOf(row.gameMode).resign(row.state, input.userId, now));
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
 }
 
 /** Operator cancel: the game ends as canceled, both bets go back, no rating or record changes. */

@@ -204,7 +204,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
 }
 
 /** Each transition's fields as the statements take them, and each state's canonical JSON (made once: its digest, and a single write's parameter). */
-function transitionRecords(writes: TransitionWrite[]) {
+export function transitionRecords(writes: TransitionWrite[]) {
   const stateJsons = writes.map(({ next }) => canonicalJson(next.state));
   const records = writes.map(({ next, readVersion, log, session }, at) => ({
     id: next.id,

@@ -4,11 +4,10 @@ import type { DeadlineBy } from '../metrics/metrics.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { games, type GameRow } from '../db/schema.ts';
 import { rulesOfMode as rulesOf, type AnyRules } from '../../rules/registry.ts';
-import { commitState, deadlineOf, drawFirst, logLine, logTransition, nextRow, publish, type Transition } from './engine.ts';
+import { commitState, deadlineOf, drawFirst, logLine, logTransition, nextRow, publish, writeChange, type Transition } from './engine.ts';
 import { firstDraw, isSeeding } from './firstDraw.ts';
-import { gameTransaction, runCommitted, type GameTx } from './outbox.ts';
+import { gameTransaction, type GameTx } from './outbox.ts';
 import { seenGames } from './seenGames.ts';
-import { writeTransition } from './transitionWriter.ts';
 import { claimDueGames, writeTransitions, type TransitionWrite } from './store.ts';
 
 /**
@@ -136,8 +135,8 @@ async function sweepOne(services: Services, gameId: string, now: number, by: Dea
 /**
  * A deadline this node's timer saw come (deadlines.ts), for the version the timer was set for: the
  * rules' timeout computed on the kept copy and written in one statement at that version, as a move is
- * (no lock, no read). A timeout that ends the game, or the end of a seed wait (whose seeds the kept copy
- * may not have), goes the sweeper's way, under the row's lock. A game that has moved on since writes
+ * (no lock, no read), settled in it when it ends the game. The end of a seed wait (whose seeds the kept
+ * copy may not have) goes the sweeper's way, under the row's lock. A game that has moved on since writes
  * nothing. Returns whether a timeout was applied.
  */
 export async function timeoutKeptGame(services: Services, gameId: string, version: number, now = Date.now()): Promise<boolean> {
@@ -154,13 +153,8 @@ export async function timeoutKeptGame(services: Services, gameId: string, versio
     // Its rules cannot read it: the sweeper's way, which logs it and puts the game back by a minute.
     return sweepOne(services, gameId, now, 'timer');
   }
-  const { next, outcome } = nextRow(kept.row, state, now);
-  if (outcome) return sweepOne(services, gameId, now, 'timer');
-  const transition: Transition = { actor: 'timeout', action: 'timeout', now };
-  if (!(await writeTransition(services, { next, readVersion: version, log: logLine(transition) }))) return false;
-  logTransition(services, next, transition);
+  if (!(await writeChange(services, kept, state, { actor: 'timeout', action: 'timeout', now }))) return false;
   noteLate(services, 'timer', kept.row, now);
-  await runCommitted(services, [() => publish(services, next, kept.seats, { timeoutTriggered: true })]);
   return true;
 }
 

@@ -4,41 +4,23 @@ import { arrayLiteral } from '../db/arrays.ts';
 import type { Queryable } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 
-/**
- * What ties two accounts to one person: a device (any session start kept), an IP both used in the last
- * 24 h, a withdrawal address (saved or withdrawn to), or one invited the other. An IP alone ties only
- * within a day: mobile carriers put many strangers behind one address.
- */
+/** The withdrawal addresses of these accounts: saved, or withdrawn to. */
 const addressesOf = (ids: readonly string[]) => sql`
   SELECT id AS user_id, saved_address AS address FROM users
    WHERE id = ANY(${arrayLiteral(ids)}::uuid[]) AND saved_address IS NOT NULL
   UNION
   SELECT user_id, to_address FROM withdrawals WHERE user_id = ANY(${arrayLiteral(ids)}::uuid[])`;
 
-/** True when the two accounts share any signal: the settlement pays no referral share between them. */
-export function accountsLinked(db: Queryable, a: string, b: string): Promise<boolean> {
-  return linkedToAny(db, a, [b]);
-}
-
-/** True when account `a` shares any signal with one of `others` (one statement, however many). */
+/**
+ * True when account `a` shares any signal with one of `others`: what ties two accounts to one person
+ * (migration 0025 accounts_linked, which the settlement asks before paying a referral share). A device
+ * (any session start kept), an IP both used in the last 24 h, a withdrawal address (saved or withdrawn
+ * to), or one invited the other. An IP alone ties only within a day: mobile carriers put many strangers
+ * behind one address.
+ */
 export async function linkedToAny(db: Queryable, a: string, others: readonly string[]): Promise<boolean> {
   if (others.length === 0) return false;
-  const ids = sql`${arrayLiteral(others)}::uuid[]`;
-  const [row] = await rowsOf<{ linked: boolean }>(
-    db,
-    sql`
-    WITH addresses AS (${addressesOf([a, ...others])})
-    SELECT (
-      EXISTS (SELECT 1 FROM users x JOIN users y ON y.id = ANY(${ids})
-               WHERE x.id = ${a}::uuid AND (x.invited_by = y.id OR y.invited_by = x.id))
-      OR EXISTS (SELECT 1 FROM session_signals x JOIN session_signals y ON y.device_id = x.device_id AND y.user_id = ANY(${ids})
-                  WHERE x.user_id = ${a}::uuid AND x.device_id IS NOT NULL)
-      OR EXISTS (SELECT 1 FROM session_signals x JOIN session_signals y ON y.ip = x.ip AND y.user_id = ANY(${ids})
-                  WHERE x.user_id = ${a}::uuid AND x.at > now() - interval '24 hours' AND y.at > now() - interval '24 hours')
-      OR EXISTS (SELECT 1 FROM addresses x JOIN addresses y ON y.address = x.address AND y.user_id = ANY(${ids})
-                  WHERE x.user_id = ${a}::uuid)
-    ) AS linked`,
-  );
+  const [row] = await rowsOf<{ linked: boolean }>(db, sql`SELECT accounts_linked(${a}::uuid, ${arrayLiteral(others)}::uuid[]) AS linked`);
   return row?.linked ?? false;
 }
 

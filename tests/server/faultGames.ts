@@ -85,6 +85,35 @@ export async function expectContiguousLog(client: pg.Client, gameId: string): Pr
 /** What a process wrote besides its JSON log lines (a crash's stack), for a failure message. */
 export const crashOf = (node: NodeProcess) => `${node.name} died:\n${node.output().split('\n').filter((line) => !line.startsWith('{')).slice(-30).join('\n')}`;
 
+/**
+ * A game's end, cut off by a fault while in flight, left whole or not at all (settle_game is one
+ * statement, and a statement that reached the database commits when it finishes, whether or not its
+ * node lives to hear the answer): 'untouched' when nothing of it was written (the game at `before`, no
+ * payout, no records, no rating), 'settled' when all of it was, once (Ann's win at `before` + 1).
+ */
+export async function settledWholeOrNot(client: pg.Client, gameId: string, before: number, ann: Player, bob: Player): Promise<'untouched' | 'settled'> {
+  const [row] = await query<{ status: string; version: number; settlement: unknown }>(client, 'SELECT status, version, settlement FROM games WHERE id = $1', [gameId]);
+  const records = await query<{ n: number }>(
+    client,
+    'SELECT (SELECT count(*) FROM score_history WHERE game_id = $1) + (SELECT count(*) FROM played_games WHERE game_id = $1) AS n',
+    [gameId],
+  );
+  const scores = (await query<{ score: number }>(client, 'SELECT score FROM users WHERE id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], id)', [[ann.id, bob.id]])).map((r) => r.score);
+  const kinds = await transferKinds(client, gameId);
+  if (row?.status === 'in-progress') {
+    expect({ version: row.version, settlement: row.settlement, records: Number(records[0]?.n), scores, kinds }).toEqual({ version: before, settlement: null, records: 0, scores: [900, 900], kinds: {} });
+    return 'untouched';
+  }
+  expect({ status: row?.status, version: row?.version, records: Number(records[0]?.n), scores, kinds }).toEqual({
+    status: 'completed',
+    version: before + 1,
+    records: 4,
+    scores: [916, 884],
+    kinds: { payout: 1, rake: 1 },
+  });
+  return 'settled';
+}
+
 /** Every transition after version `v` was the sweeper's (a turn ran out), none a player's move. */
 export async function expectOnlyTimeoutsAfter(client: pg.Client, gameId: string, v: number): Promise<void> {
   const actors = await query<{ actor: string }>(client, 'SELECT DISTINCT actor FROM game_log WHERE game_id = $1 AND version > $2', [gameId, v]);
