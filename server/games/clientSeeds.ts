@@ -11,7 +11,8 @@ import { databaseUnavailable } from '../db/errors.ts';
 import { drawFirst, drawFirstAlone, lockGame, updateOf } from './engine.ts';
 import { clientSeedsOf, isSeeding } from './firstDraw.ts';
 import { gameTransaction } from './outbox.ts';
-import { loadGame, takeClientSeed, type LoadedGame } from './store.ts';
+import { takeClientSeed } from './seedStatements.ts';
+import { loadGame, type LoadedGame } from './store.ts';
 import { gameUpdateFor, updateAnswer } from './views.ts';
 
 /**
@@ -21,17 +22,18 @@ import { gameUpdateFor, updateAnswer } from './views.ts';
  * game's draws are (or by then must be) fixed and a late seed would be a lie in its proof.
  *
  * Every game's two seeds come in the same second as its pairing, so this is on the launch's hot path
- * (issue 24): a seed that is taken is one statement (store.ts takeClientSeed; the second seed's draw a
- * second one, written only at the version it read), with no transaction and, for a known session, no
- * read of it. Anything that statement does not take (a stranger, a second seed from one seat, a late one,
- * a session that ended) is asked again under the row's lock, which answers each case as it always has.
+ * (issue 24): a seed that is taken is one statement (seedStatements.ts takeClientSeed, shared with the
+ * other seeds the node takes at that moment; the second seed's draw a second one, written only at the
+ * version it read), with no transaction and, for a known session, no read of it. Anything that
+ * statement does not take (a stranger, a second seed from one seat, a late one, a session that ended)
+ * is asked again under the row's lock, which answers each case as it always has.
  */
 export async function acceptClientSeed(
   services: Services,
   input: { gameId: string; userId: string; clientSeed: string; session?: Mover['unverified'] | undefined },
 ): Promise<GameUpdate> {
   const now = Date.now();
-  const taken = await takeClientSeed(services.db, { ...input, now, sessionHash: input.session?.sessionHash });
+  const taken = await takeClientSeed(services, { gameId: input.gameId, userId: input.userId, clientSeed: input.clientSeed, now, sessionHash: input.session?.sessionHash });
   if (taken) return drawIfSeeded(services, taken, input.userId, now);
   await input.session?.verify();
   return acceptUnderLock(services, input);

@@ -42,9 +42,9 @@ export async function seatsOf(db: Queryable, gameId: string): Promise<Seat[]> {
 }
 
 /** A game's whole row and its seats, as readLoaded reads them: the select list of every statement that loads a game. */
-const loadedColumns: SQL = sql`${gameRow.columns}, ${seatsJson} AS seats`;
+export const loadedColumns: SQL = sql`${gameRow.columns}, ${seatsJson} AS seats`;
 
-const readLoaded = (raw: Record<string, unknown>): LoadedGame => ({ row: gameRow.read(raw), seats: raw.seats as Seat[] });
+export const readLoaded = (raw: Record<string, unknown>): LoadedGame => ({ row: gameRow.read(raw), seats: raw.seats as Seat[] });
 
 const loadGameRow = namedStatement<'gameId'>('load_game', (v) => sql`SELECT ${loadedColumns} FROM games WHERE games.id = ${v('gameId')}::uuid`);
 const loadGameLocked = namedStatement<'gameId'>(
@@ -101,7 +101,7 @@ export async function claimDueGames(tx: Tx, now: number, limit: number, gameId?:
 // written out, not a parameter: only a plan that knows it can use that partial index.
 const due = (at: Placeholder) => sql`games.status = 'in-progress' AND games.deadline_at <= ${at}::timestamptz`;
 // One game by its key; the status as a parameter (always 'in-progress'), so that no partial index of
-// running games can be chosen for it (see takeClientSeedStatement).
+// running games can be chosen for it (see seedStatements.ts take_client_seed).
 const claimDueGame = namedStatement<'at' | 'gameId' | 'running'>(
   'claim_due_game',
   (v) => sql`SELECT ${loadedColumns} FROM games
@@ -112,46 +112,6 @@ const claimDueGamesBatch = namedStatement<'at' | 'limit'>(
   'claim_due_games',
   (v) => sql`SELECT ${loadedColumns} FROM games WHERE ${due(v('at'))}
              ORDER BY games.deadline_at LIMIT ${v('limit')}::integer FOR UPDATE OF games SKIP LOCKED`,
-);
-
-/**
- * A client seed for a game still waiting for its first draw (clientSeeds.ts), in one statement: taken
- * only from one of the game's players, once per seat, before the wait is over (by the node's clock, as
- * the sweeper's), and, for a player from this node's known sessions, only while that session is open.
- * Returns the game as it now is (both seeds in when this one was the second), or null when any of that
- * does not hold: the caller then asks again under the row's lock, where each refusal has its answer.
- * The version does not move: nothing anyone sees has changed until the draw.
- */
-export async function takeClientSeed(
-  db: Queryable,
-  input: { gameId: string; userId: string; clientSeed: string; now: number; sessionHash?: string | undefined },
-): Promise<LoadedGame | null> {
-  const [raw] = await takeClientSeedStatement<Record<string, unknown>>(db, {
-    clientSeed: input.clientSeed,
-    gameId: input.gameId,
-    userId: input.userId,
-    at: new Date(input.now).toISOString(),
-    sessionHash: input.sessionHash ?? null,
-    running: 'in-progress',
-  });
-  return raw ? readLoaded(raw) : null;
-}
-
-// The status is a parameter here (always 'in-progress'): written out, it let the plan cached for the
-// connection, made while a fresh database held a few games, find the game through the running games'
-// index (games_running, games_due) and filter every running game for its id: ~1,000 rows read per seed
-// at 1,000 games (issue 38, auto_explain). As a parameter no partial index applies: the key's does.
-const takeClientSeedStatement = namedStatement<'clientSeed' | 'gameId' | 'userId' | 'at' | 'sessionHash' | 'running'>(
-  'take_client_seed',
-  (v) => sql`UPDATE games SET client_seeds = jsonb_set(coalesce(games.client_seeds, '["", ""]'::jsonb), ARRAY[p.seat::text], to_jsonb(${v('clientSeed')}::text))
-      FROM game_players p
-      WHERE games.id = ${v('gameId')}::uuid AND p.game_id = games.id AND p.user_id = ${v('userId')}::uuid
-        AND games.status = ${v('running')}::text AND games.state = 'null'::jsonb
-        AND games.deadline_at > ${v('at')}::timestamptz
-        AND coalesce(games.client_seeds ->> p.seat::integer, '') = ''
-        AND (${v('sessionHash')}::text IS NULL OR EXISTS (
-          SELECT 1 FROM sessions s WHERE s.token_hash = ${v('sessionHash')}::text AND s.user_id = ${v('userId')}::uuid AND s.expires_at > now()))
-      RETURNING ${loadedColumns}`,
 );
 
 /** One transition to write: the game as it now is, the version it was read at, and its log line. */

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fairnessText, SEEDING_PHASE, type GameProof } from '../../protocol/fairness.ts';
 import type { GameViewBase } from '../../protocol/game.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
+import { seedWriter } from '../../server/games/seedStatements.ts';
 import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { verifyProof } from '../../rules/verify.ts';
@@ -49,6 +50,36 @@ for (const kind of databaseKinds) {
       const [a, b] = await Promise.all([fundedPlayer(t, 2), fundedPlayer(t, 2)]);
       return [a, b, await pairedRps(t.app, a, b, bet)];
     };
+
+    it("the seeds of several games arriving together go in fewer statements; a signed-out player's takes nothing (401); each game draws once", async () => {
+      const games = [];
+      for (let i = 0; i < 4; i += 1) games.push(await pair());
+      const [gone] = games as [[Player, Player, string]];
+      // Closed in the database only, as another node's sign-out is until its word arrives here.
+      await rows(t.database, sql`DELETE FROM sessions WHERE user_id = ${gone[0].id}::uuid`);
+
+      const before = { ...seedWriter(t.app.services).counts };
+      const answers = await Promise.all(
+        games.flatMap(([a, b, gameId]) => [sendSeed(a.cookie, gameId, { clientSeed: seedOf('a') }), sendSeed(b.cookie, gameId, { clientSeed: seedOf('b') })]),
+      );
+      const after = seedWriter(t.app.services).counts;
+
+      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 200, 200, 200, 200, 200, 200, 200]);
+      expect(after.writes - before.writes).toBe(8);
+      expect(after.statements - before.statements).toBeLessThan(8);
+      expect(await seedsOf(gone[2])).toEqual({ seeds: ['', seedOf('b')], version: 1, lines: 0 });
+      for (const [, , gameId] of games.slice(1)) expect(await seedsOf(gameId)).toEqual({ seeds: [seedOf('a'), seedOf('b')], version: 2, lines: 1 });
+      // The second seed of each game answered with the drawn game, the first with its seed in.
+      for (const [index, answer] of answers.entries()) {
+        if (index < 2) continue;
+        expect(['choose', SEEDING_PHASE]).toContain(answer.json().game.phase);
+      }
+      expect(answers.slice(2).filter((answer) => answer.json().game.phase === 'choose')).toHaveLength(3);
+      const [, other] = gone;
+      expect((await sendSeed(other.cookie, gone[2], { clientSeed: seedOf('c') })).statusCode).toBe(409);
+      // The game left waiting ends (its first draw made by the leave), so no later sweep finds it.
+      expect((await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: other.cookie }, payload: { gameId: gone[2] } })).statusCode).toBe(200);
+    });
 
     it('a new game waits for its seeds: no state, no draw, no move; the second seed makes the first draw', async () => {
       const [a, b, gameId] = await pair(1);
