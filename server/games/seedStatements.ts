@@ -41,13 +41,13 @@ const takenWhen = (running: Placeholder) => sql`games.status = ${running}::text 
 
 const seatSeed = sql`client_seeds = jsonb_set(coalesce(games.client_seeds, '["", ""]'::jsonb), ARRAY[p.seat::text], to_jsonb(s.client_seed))`;
 
-const takeOne = namedStatement<'gameId' | 'userId' | 'clientSeed' | 'at' | 'sessionHash' | 'running'>(
+const takeOne = namedStatement<keyof SeedRecord | 'running'>(
   'take_client_seed',
   (v) => sql`UPDATE games SET ${seatSeed}
-      FROM (SELECT ${v('gameId')}::uuid AS game_id, ${v('userId')}::uuid AS user_id, ${v('clientSeed')}::text AS client_seed,
-                   ${v('at')}::timestamptz AS at, ${v('sessionHash')}::text AS session_hash) s
+      FROM (SELECT ${v('game_id')}::uuid AS game_id, ${v('user_id')}::uuid AS user_id, ${v('client_seed')}::text AS client_seed,
+                   ${v('at')}::timestamptz AS at, ${v('session_hash')}::text AS session_hash) s
       JOIN game_players p ON p.game_id = s.game_id AND p.user_id = s.user_id
-      WHERE games.id = ${v('gameId')}::uuid AND games.id = s.game_id AND ${takenWhen(v('running'))}
+      WHERE games.id = ${v('game_id')}::uuid AND games.id = s.game_id AND ${takenWhen(v('running'))}
       RETURNING ${loadedColumns}`,
 );
 
@@ -70,6 +70,9 @@ const takeMany = namedStatement<'records' | 'ids' | 'running'>(
     SELECT f.id::text AS free_id, t.* FROM free f LEFT JOIN taken t ON t.id = f.id`,
 );
 
+/** A seed's fields as both statements take them (one as parameters, many as a JSON record set). */
+type SeedRecord = ReturnType<typeof recordOf>;
+
 const recordOf = (input: SeedInput) => ({
   game_id: input.gameId,
   user_id: input.userId,
@@ -84,15 +87,7 @@ export const seedWriter = nodeLocal(
     new GroupCommit<SeedInput, LoadedGame | null>({
       keyOf: (input) => input.gameId,
       one: async (input) => {
-        const record = recordOf(input);
-        const [raw] = await takeOne<Record<string, unknown>>(services.db, {
-          gameId: record.game_id,
-          userId: record.user_id,
-          clientSeed: record.client_seed,
-          at: record.at,
-          sessionHash: record.session_hash,
-          running: 'in-progress',
-        });
+        const [raw] = await takeOne<Record<string, unknown>>(services.db, { ...recordOf(input), running: 'in-progress' });
         return raw ? readLoaded(raw) : null;
       },
       many: async (inputs) => {
