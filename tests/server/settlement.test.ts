@@ -162,6 +162,22 @@ for (const kind of databaseKinds) {
       expect([await balanceOf(t.app, a), await balanceOf(t.app, b)]).toEqual([10.8, 9]);
     });
 
+    it("refuses to settle a game for anyone but its two players, and changes nothing", async () => {
+      const { a, b, gameId } = await lastMoveLeft();
+      const stranger = await fundedPlayer(t, 0);
+      const copy = (await loadGame(t.database.db, gameId))!;
+      const state = rpsRules.apply(copy.row.state as never, b.id, { choice: 'scissors' }, Date.now());
+      const { next, outcome } = nextRow(copy.row, state, Date.now());
+      const wrong = { ...outcome!, winnerId: stranger.id };
+      const write = { next: { ...next, winnerId: stranger.id }, readVersion: copy.row.version, log: { at: Date.now(), actor: b.id, action: 'move' } };
+      const refused = await settleAlone(t.app.services, write, wrong).then(() => null, (error: unknown) => error as Error & { cause?: Error });
+      expect(refused?.cause?.message).toMatch(/not its two players/);
+      expect(await transfersOf(gameId)).toEqual([]);
+      expect([await balanceOf(t.app, a), await balanceOf(t.app, b), await balanceOf(t.app, stranger)]).toEqual([9, 9, 0]);
+      expect((await currentGame(t.app, a)).game.status).toBe('in-progress');
+      expect((await post(a, '/api/leave-rps-game', { gameId })).statusCode).toBe(200);
+    });
+
     async function invitedPair(funds = 10, inviterSetup: (id: string) => Promise<void> = async () => undefined) {
       const inviter = await register(t.app);
       await inviterSetup(inviter.id);

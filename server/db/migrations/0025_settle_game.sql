@@ -70,12 +70,13 @@ DECLARE
   requests   jsonb := '[]'::jsonb;
   paid       jsonb := NULL;
   moved      record;
+  seated     integer;
   settled    jsonb;
   w_points   integer := coalesce((t->>'winner_points')::integer, 0);
   l_points   integer := coalesce((t->>'loser_points')::integer, 0);
 BEGIN
   -- The game by its key alone (the status checked here, not in the WHERE: a partial index of running
-  -- games must never be the plan, see store.ts take_client_seed).
+  -- games must never be the plan, see games/seedStatements.ts take_client_seed).
   SELECT g.status, g.version, g.game_mode, g.bet_micro, g.payout_micro INTO game
     FROM games g WHERE g.id = the_game FOR UPDATE;
   IF NOT FOUND OR game.status <> 'in-progress' OR game.version <> (t->>'read_version')::integer THEN
@@ -134,11 +135,16 @@ BEGIN
     END LOOP;
   END IF;
 
-  -- The records: ratings, the seats, score history, each player's played game.
-  UPDATE users SET score = w.score + gain WHERE id = winner;
-  UPDATE users SET score = l.score + l_change WHERE id = loser;
+  -- The records: the seats, ratings, score history, each player's played game. The winner and the loser
+  -- must be this game's two seats: otherwise the payout above would go to someone else, so nothing stands.
   UPDATE game_players SET active = false, score_change = CASE WHEN user_id = winner THEN gain ELSE l_change END
    WHERE game_players.game_id = the_game AND user_id IN (winner, loser);
+  GET DIAGNOSTICS seated = ROW_COUNT;
+  IF seated <> 2 OR winner = loser THEN
+    RAISE EXCEPTION 'game %: % and % are not its two players', the_game, winner, loser;
+  END IF;
+  UPDATE users SET score = w.score + gain WHERE id = winner;
+  UPDATE users SET score = l.score + l_change WHERE id = loser;
   INSERT INTO score_history (user_id, game_id, result, score, change)
   VALUES (winner, the_game, 'win', w.score + gain, gain), (loser, the_game, 'lose', l.score + l_change, l_change);
   INSERT INTO played_games (user_id, game_id, game_mode, bet_micro, result, opponent_username, user_score, opponent_score, end_reason)
