@@ -114,6 +114,7 @@ export async function buildApp({ config, database, logger, mailer, startWorkers 
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('mover', null);
+  app.decorateRequest('playerId', null);
 
   // Every /api/admin route but the sign-in names the permission it needs (protocol/operators.ts); one that
   // forgets is refused to everyone at run time, and stops the start here, where its author sees it.

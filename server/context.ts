@@ -14,7 +14,15 @@ import type { MetricsServer } from './metrics/server.ts';
 import type { DepositRules } from './wallet/deposits.ts';
 import type { ChainGateway } from './wallet/gateway.ts';
 
-export type Sockets = SocketServer<ClientToServerEvents, ServerToClientEvents>;
+/** What one node tells the others (through Redis, Socket.IO's server-side emit). */
+export interface NodeEvents {
+  /** These sessions have ended (auth/knownSessions.ts endSessions). */
+  'sessions-ended': (tokenHashes: string[]) => void;
+  /** An operator watches the dashboard on the sending node (games/admin.ts). */
+  operatorsWatching: () => void;
+}
+
+export type Sockets = SocketServer<ClientToServerEvents, ServerToClientEvents, NodeEvents>;
 
 /** What every route and worker may use; built once in app.ts. */
 export interface Services {
@@ -52,6 +60,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the player-session guard. */
     user: UserRow | null;
+    /** Set by the guard of the routes that need only the player's id (guards.ts requirePlayer). */
+    playerId: string | null;
     /** Set by the move routes' guard (guards.ts requireMover). */
     mover: Mover | null;
     /** Set by the operator-session guard. */

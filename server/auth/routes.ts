@@ -14,7 +14,8 @@ import { passwordResetTokens, users } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { playerCredentials, requireUser, sessionUser } from '../http/guards.ts';
 import { createUser, findInviter, findUserByLogin } from '../users/accounts.ts';
-import { userEntity } from '../users/entity.ts';
+import { sessionUserEntity, userEntity } from '../users/entity.ts';
+import { endSessions, learnSession, soleSessionHash } from './knownSessions.ts';
 import { accountIn } from '../http/rateLimits.ts';
 import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -76,14 +77,26 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   app.post('/logout', async (request, reply) => {
-    await closePlayerSessions(db, playerCredentials(request));
+    endSessions(app.services, await closePlayerSessions(db, playerCredentials(request)));
     clearSessionCookie(reply, config, PLAYER_COOKIE);
     return { ok: true };
   });
 
-  app.get('/protected', { preHandler: requireUser }, async (request) => ({
-    user: await userEntity(db, config, sessionUser(request)),
-  }));
+  // The app's start: the session, the user and the entity's extras in one statement when the request
+  // carries one session (issue 38), which also teaches this node the session (knownSessions.ts).
+  app.get('/protected', async (request) => {
+    const credentials = playerCredentials(request);
+    const tokenHash = soleSessionHash(credentials);
+    if (tokenHash === undefined) {
+      await requireUser(request);
+      return { user: await userEntity(db, config, sessionUser(request)) };
+    }
+    const checkedAt = Date.now();
+    const found = await sessionUserEntity(db, config, tokenHash);
+    if (!found) throw new HttpError(401, validationText.notSignedIn);
+    learnSession(app.services, credentials, found.userId, found.expiresAt, checkedAt);
+    return { user: found.user };
+  });
 
   app.post('/forgot-password', async (request) => {
     const account = accountIn(request, 'email');
@@ -118,7 +131,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/reset-password', async (request) => {
     const body = parseInput(resetPasswordBody, request.body);
     const passwordHash = await hashPassword(body.password);
-    const userId = await db.transaction(async (tx) => {
+    const { userId, ended } = await db.transaction(async (tx) => {
       // The row lock makes the token single-use even when two resets race.
       const [reset] = await tx
         .select()
@@ -134,9 +147,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (!reset) throw new HttpError(400, validationText.resetTokenInvalid);
       await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, reset.tokenHash));
       await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
-      await closeUserSessions(tx, reset.userId);
-      return reset.userId;
+      return { userId: reset.userId, ended: await closeUserSessions(tx, reset.userId) };
     });
+    endSessions(app.services, ended);
     request.log.info({ userId }, 'password reset');
     return { message: 'Your password has been reset.' };
   });

@@ -35,16 +35,22 @@ export async function openSession(db: Queryable, owner: SessionOwner, ttlMs: num
 
 const userRow = rowReader(users);
 
-export async function findSessionUser(db: Queryable, token: string | undefined): Promise<UserRow | null> {
-  if (!token) return null;
-  const [raw] = await sessionUser<Record<string, unknown>>(db, { tokenHash: hashToken(token) });
-  return raw ? userRow.read(raw) : null;
+/** A player's open session: its user, and when it ends. */
+export interface PlayerSession {
+  user: UserRow;
+  expiresAt: Date;
 }
 
-/** Every player request: a prepared statement, planned once per connection. */
+async function findSessionUser(db: Queryable, token: string | undefined): Promise<PlayerSession | null> {
+  if (!token) return null;
+  const [raw] = await sessionUser<Record<string, unknown>>(db, { tokenHash: hashToken(token) });
+  return raw ? { user: userRow.read(raw), expiresAt: new Date(raw.sessionExpiresAt as string | Date) } : null;
+}
+
+/** Every player request a node has no trusted session for: a prepared statement, planned once per connection. */
 const sessionUser = namedStatement<'tokenHash'>(
-  'session_user',
-  (v) => sql`SELECT ${userRow.columns} FROM sessions JOIN users ON users.id = sessions.user_id
+  'session_user_until',
+  (v) => sql`SELECT ${userRow.columns}, sessions.expires_at AS "sessionExpiresAt" FROM sessions JOIN users ON users.id = sessions.user_id
              WHERE sessions.token_hash = ${v('tokenHash')} AND sessions.expires_at > now()
              LIMIT 1`,
 );
@@ -70,12 +76,17 @@ export function bearerToken(authorization: string | undefined): string | undefin
  * never made up for by a cookie; and a cookie of another player beside it refuses the request too, so
  * one request never mixes two accounts. An expired or unknown cookie beside a good header is ignored.
  */
-export async function findPlayer(db: Queryable, { header, cookie }: PlayerCredentials): Promise<UserRow | null> {
+export async function findPlayerSession(db: Queryable, { header, cookie }: PlayerCredentials): Promise<PlayerSession | null> {
   if (header === undefined) return findSessionUser(db, cookie);
-  const user = await findSessionUser(db, header);
-  if (!user || !cookie || cookie === header) return user;
-  const cookieUser = await findSessionUser(db, cookie);
-  return cookieUser && cookieUser.id !== user.id ? null : user;
+  const session = await findSessionUser(db, header);
+  if (!session || !cookie || cookie === header) return session;
+  const cookieSession = await findSessionUser(db, cookie);
+  return cookieSession && cookieSession.user.id !== session.user.id ? null : session;
+}
+
+/** The player of a request (findPlayerSession), without the session's end. */
+export async function findPlayer(db: Queryable, credentials: PlayerCredentials): Promise<UserRow | null> {
+  return (await findPlayerSession(db, credentials))?.user ?? null;
 }
 
 /** The operator of a session, while it lasts and while an owner has not disabled them, with their role. */
@@ -90,20 +101,26 @@ export async function findSessionAdmin(db: Queryable, token: string | undefined)
   return rows[0] ?? null;
 }
 
-export async function closeSession(db: Queryable, token: string | undefined): Promise<void> {
-  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** Ends a session; the hashes of what it ended (none when the token was unknown). */
+export async function closeSession(db: Queryable, token: string | undefined): Promise<string[]> {
+  if (!token) return [];
+  const ended = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ tokenHash: sessions.tokenHash });
+  return ended.map((row) => row.tokenHash);
 }
 
-/** Logout: every session the request carries ends, the header's and the cookie's. */
-export async function closePlayerSessions(db: Queryable, { header, cookie }: PlayerCredentials): Promise<void> {
-  await closeSession(db, header);
-  await closeSession(db, cookie);
+/**
+ * Logout: every session the request carries ends, the header's and the cookie's. Returns their hashes,
+ * for knownSessions.ts endSessions once this has committed.
+ */
+export async function closePlayerSessions(db: Queryable, { header, cookie }: PlayerCredentials): Promise<string[]> {
+  return [...(await closeSession(db, header)), ...(await closeSession(db, cookie))];
 }
 
-/** After a password change every other session of that user ends. */
-export async function closeUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<void> {
+/** After a password change every other session of that user ends; their hashes, as closePlayerSessions. */
+export async function closeUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<string[]> {
   const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), keep)).returning({ tokenHash: sessions.tokenHash });
+  return ended.map((row) => row.tokenHash);
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, name: string, token: string): void {

@@ -7,7 +7,7 @@ import { blotFinalTrumpDecisionBody, blotMakeMoveBody, blotTrumpDecisionBody, bl
 import { carromMoveBody } from '../../protocol/carrom.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { moverInput, requireMover, requireUser, sessionMover, sessionUser } from '../http/guards.ts';
+import { moverInput, requireMover, requirePlayer, sessionMover, sessionPlayerId } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { leaveGame, playMove, updateOf } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
@@ -35,25 +35,26 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
 async function playerGameRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const { db } = services;
-  app.addHook('preHandler', requireUser);
+  // Each of these needs only the player's id: a session this node trusts is not read again (issue 38).
+  app.addHook('preHandler', requirePlayer);
 
   app.post('/start-game', async (request) => {
     const body = parseInput(startGameBody, request.body);
-    const user = sessionUser(request);
-    const answer = await startSearch(services, user.id, {
+    const userId = sessionPlayerId(request);
+    const answer = await startSearch(services, userId, {
       mode: body.gameMode,
       betUsdt: body.betAmount,
       socketId: body.socketId,
       isRematch: body.isRematch,
     });
-    request.log.info({ userId: user.id, mode: body.gameMode, bet: body.betAmount, status: answer.status }, 'start-game');
+    request.log.info({ userId, mode: body.gameMode, bet: body.betAmount, status: answer.status }, 'start-game');
     return answer;
   });
 
-  app.post('/cancel-search', async (request) => cancelSearch(services, sessionUser(request).id));
+  app.post('/cancel-search', async (request) => cancelSearch(services, sessionPlayerId(request)));
 
   app.get('/current-game', async (request): Promise<CurrentGameAnswer> => {
-    const userId = sessionUser(request).id;
+    const userId = sessionPlayerId(request);
     const game = (await activeGame(db, userId)) ?? (await recentGame(db, userId, new Date(Date.now() - RECENT_GAME_MS)));
     if (!game) return { game: null, opponents: [] };
     return gameUpdateFor(game.row, game.seats, userId);
@@ -62,18 +63,18 @@ async function playerGameRoutes(app: FastifyInstance): Promise<void> {
   for (const [path, mode] of leaveRoutes) {
     app.post(path, async (request) => {
       const { gameId } = parseInput(gameRef, request.body);
-      await leaveGame(services, { gameId, userId: sessionUser(request).id, mode });
+      await leaveGame(services, { gameId, userId: sessionPlayerId(request), mode });
       return { ok: true };
     });
   }
 
   app.get('/played-games-history/:userId', async (request) => {
     const { userId } = parseInput(ownUserParams, request.params);
-    if (userId !== sessionUser(request).id) throw new HttpError(403, 'You can only see your own games');
+    if (userId !== sessionPlayerId(request)) throw new HttpError(403, 'You can only see your own games');
     return { games: await playedGamesOf(db, userId) };
   });
 
-  app.get('/score-history', async (request) => ({ records: await scoreHistoryOf(db, sessionUser(request).id) }));
+  app.get('/score-history', async (request) => ({ records: await scoreHistoryOf(db, sessionPlayerId(request)) }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
-import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
+import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayerSession, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import { knownSessions, learnSession, soleSessionHash } from '../auth/knownSessions.ts';
 import { validationText } from '../../protocol/errors.ts';
 import { OPERATOR_CODES } from '../../protocol/errorCodes.ts';
@@ -16,10 +16,35 @@ export function playerCredentials(request: FastifyRequest): PlayerCredentials {
 /** preHandler for player routes: the player session's user, or 401. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const credentials = playerCredentials(request);
-  request.user = await findPlayer(request.server.services.db, credentials);
-  if (!request.user) throw new HttpError(401, validationText.notSignedIn);
-  // Its next move needs no read of the session (requireMover).
-  learnSession(request.server.services, credentials, request.user.id);
+  const checkedAt = Date.now();
+  const session = await findPlayerSession(request.server.services.db, credentials);
+  if (!session) throw new HttpError(401, validationText.notSignedIn);
+  request.user = session.user;
+  // Its next move, and its next calls that need only its id, need no read of the session.
+  learnSession(request.server.services, credentials, session.user.id, session.expiresAt, checkedAt);
+}
+
+/**
+ * preHandler for the player routes that need only the player's id (issue 38): a session this node read
+ * within knownSessions.ts TRUST_MS, unexpired and not said to have ended, is taken from memory; any other
+ * request is guarded exactly as requireUser guards it. Such a route reads the player with sessionPlayerId.
+ */
+export async function requirePlayer(request: FastifyRequest): Promise<void> {
+  const sessionHash = soleSessionHash(playerCredentials(request));
+  const trusted = sessionHash ? knownSessions(request.server.services).trustedPlayerOf(sessionHash) : undefined;
+  if (trusted !== undefined) {
+    request.playerId = trusted;
+    return;
+  }
+  await requireUser(request);
+  request.playerId = sessionUser(request).id;
+}
+
+/** The player's id on a route guarded by requirePlayer (or requireUser). */
+export function sessionPlayerId(request: FastifyRequest): string {
+  const id = request.playerId ?? request.user?.id;
+  if (!id) throw new HttpError(401, validationText.notSignedIn);
+  return id;
 }
 
 /** The signed-in player of a route guarded by requireUser. */

@@ -3,9 +3,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
-import { learnSession } from '../auth/knownSessions.ts';
-import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayer, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
-import type { Sockets } from '../context.ts';
+import { SESSIONS_ENDED, knownSessions, learnSession } from '../auth/knownSessions.ts';
+import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayerSession, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
+import type { NodeEvents, Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { RedisLink } from '../redis.ts';
 import { socketParser } from './encoder.ts';
@@ -46,7 +46,7 @@ function socketCredentials(handshake: { auth: unknown; headers: Record<string, s
  * may stay connected but is in no room, so it receives nothing private.
  */
 export function createSockets(app: FastifyInstance, database: Database, redis: RedisLink | null = null): Sockets {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>(app.server, {
     path: '/socket.io',
     serveClient: false,
     // Same-origin app: no cross-origin socket access.
@@ -58,18 +58,22 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
   // With Redis, an event emitted on one node reaches the sockets of every node (a player's room may sit
   // on another node than the one that handled their opponent's move).
   if (redis) io.adapter(createAdapter(redis.client, redis.subscriber, { key: 'duel-socket.io' }));
+  // Another node's logout or password reset: those sessions are no longer trusted here either.
+  if (redis) io.on(SESSIONS_ENDED, (tokenHashes) => knownSessions(app.services).forget(Array.isArray(tokenHashes) ? tokenHashes.filter((hash) => typeof hash === 'string') : []));
 
   io.use(async (socket, next) => {
     try {
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
       const credentials = socketCredentials(socket.handshake, cookies);
-      const [user, admin] = await Promise.all([findPlayer(database.db, credentials), findSessionAdmin(database.db, cookies[ADMIN_COOKIE])]);
+      const checkedAt = Date.now();
+      const [session, admin] = await Promise.all([findPlayerSession(database.db, credentials), findSessionAdmin(database.db, cookies[ADMIN_COOKIE])]);
+      const user = session?.user ?? null;
       // A bad token is refused outright, as the API refuses it: never a quiet socket in no room.
       if (credentials.header !== undefined && !user) {
         next(new Error('Not signed in'));
         return;
       }
-      if (user) learnSession(app.services, credentials, user.id);
+      if (session) learnSession(app.services, credentials, session.user.id, session.expiresAt, checkedAt);
       socket.data.userId = user?.id ?? null;
       // The admin room carries the dashboard's feeds: for operators whose role may read them.
       socket.data.adminId = admin && mayDo(admin.role, 'read') ? admin.id : null;
