@@ -11,6 +11,7 @@ import { databaseUnavailable } from '../db/errors.ts';
 import { drawFirst, drawFirstAlone, lockGame, updateOf } from './engine.ts';
 import { clientSeedsOf, isSeeding } from './firstDraw.ts';
 import { gameTransaction } from './outbox.ts';
+import { seenGames } from './seenGames.ts';
 import { takeClientSeed } from './seedStatements.ts';
 import { loadGame, type LoadedGame } from './store.ts';
 import { gameUpdateFor, updateAnswer } from './views.ts';
@@ -32,11 +33,25 @@ export async function acceptClientSeed(
   services: Services,
   input: { gameId: string; userId: string; clientSeed: string; session?: Mover['unverified'] | undefined },
 ): Promise<GameUpdate> {
+  const kept = seenGames(services).get(input.gameId);
+  if (kept && !isSeeding(kept.row)) return refuseDrawn(kept, input);
   const now = Date.now();
   const taken = await takeClientSeed(services, { gameId: input.gameId, userId: input.userId, clientSeed: input.clientSeed, now, sessionHash: input.session?.sessionHash });
   if (taken) return drawIfSeeded(services, taken, input.userId, now);
   await input.session?.verify();
   return acceptUnderLock(services, input);
+}
+
+/**
+ * A seed for a game this node has seen drawn (issue 38: in the launch spike ~9,000 seeds came after
+ * their game's wait, each a transaction that only found the draw made). A game is drawn once and for
+ * all and its seats never change, so that copy answers it as the row's lock would, in the same order:
+ * an ended session, a stranger, then late.
+ */
+async function refuseDrawn(kept: LoadedGame, input: { userId: string; session?: Mover['unverified'] | undefined }): Promise<never> {
+  await input.session?.verify();
+  if (!kept.seats.some((s) => s.userId === input.userId)) throw new HttpError(403, gameText.notInGame);
+  throw new HttpError(409, fairnessText.clientSeedLate);
 }
 
 /** After a seed was taken: the first draw if both are in now, and this player's view of the game. */

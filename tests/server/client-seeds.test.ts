@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fairnessText, SEEDING_PHASE, type GameProof } from '../../protocol/fairness.ts';
-import type { GameViewBase } from '../../protocol/game.ts';
+import { gameText, type GameViewBase } from '../../protocol/game.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
 import { seedWriter } from '../../server/games/seedStatements.ts';
 import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
@@ -180,6 +180,24 @@ for (const kind of databaseKinds) {
       expect(Date.parse(proof.inputs[0]!.at)).toBe(paired + SEED_WAIT_MS);
       expect(Date.parse(proof.created)).toBe(paired);
       expect(verifyProof(proof, { gameId, playerId: a.id })).toMatchObject({ ok: true });
+    });
+
+    it('a seed for a game this node saw drawn is answered from that copy in the lock\'s order: an ended session, a stranger, late; nothing written', async () => {
+      const [a, b, gameId] = await pair(1);
+      const stranger = await fundedPlayer(t, 0);
+      expect(await sweepGameTimeouts(t.app.services, (await createdAt(gameId)) + SEED_WAIT_MS)).toBe(1);
+      const drawn = await seedsOf(gameId);
+      expect(drawn).toEqual({ seeds: ['', ''], version: 2, lines: 1 });
+
+      const strangers = await sendSeed(stranger.cookie, gameId, { clientSeed: seedOf('c') });
+      expect([strangers.statusCode, strangers.json().message]).toEqual([403, gameText.notInGame]);
+      const late = await sendSeed(a.cookie, gameId, { clientSeed: seedOf('d') });
+      expect([late.statusCode, late.json().message]).toEqual([409, fairnessText.clientSeedLate]);
+      // Closed in the database only (another node's sign-out): the session is read, and refuses first.
+      await rows(t.database, sql`DELETE FROM sessions WHERE user_id = ${b.id}::uuid`);
+      expect((await sendSeed(b.cookie, gameId, { clientSeed: seedOf('e') })).statusCode).toBe(401);
+      expect(await seedsOf(gameId)).toEqual(drawn);
+      await t.app.inject({ method: 'POST', url: '/api/leave-rps-game', headers: { cookie: a.cookie }, payload: { gameId } });
     });
 
     it('a seed that comes after the wait, before the sweeper, is refused, and the draw goes ahead without it', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RPS_TURN_MS } from '../../protocol/rps.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
 import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
@@ -31,6 +31,24 @@ for (const kind of databaseKinds) {
     const post = (player: Player, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: player.cookie }, payload: payload as object });
     const get = (player: Player, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } });
     const scoreOf = async (player: Player) => (await get(player, '/api/protected')).json().user.score as number;
+
+    it('GET /api/current-game: the running game, else the one that ended in the last minute, else none', async () => {
+      const [a, b] = await Promise.all([fundedPlayer(t, 0), fundedPlayer(t, 0)]);
+      const first = await pairedRps(t.app, a, b, 0);
+      expect((await currentGame(t.app, a)).game).toMatchObject({ _id: first, status: 'in-progress' });
+      await playRpsToEnd(t, a, b, first);
+      expect((await currentGame(t.app, b)).game).toMatchObject({ _id: first, status: 'completed' });
+      // A new game is shown before the one that just ended.
+      const second = await pairedRps(t.app, a, b, 0);
+      expect((await currentGame(t.app, a)).game).toMatchObject({ _id: second, status: 'in-progress' });
+      await playRpsToEnd(t, a, b, second);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      try {
+        expect(await currentGame(t.app, a)).toEqual({ game: null, opponents: [] });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
 
     it('plays to three wins: the winner gets the payout, the house the rest, ratings and histories follow', async () => {
       const [a, b] = await Promise.all([fundedPlayer(t, 10), fundedPlayer(t, 10)]);
