@@ -11,7 +11,7 @@ import { moverInput, requireMover, requirePlayer, sessionMover, sessionPlayerId 
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { leaveGame, playMove, updateOf } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
-import { currentOrRecentGame } from './store.ts';
+import { activeGame, recentGame } from './store.ts';
 import { gameUpdateFor, updateAnswer } from './views.ts';
 
 /** After a game ends, GET /current-game still shows it this long, so a reconnect sees the result. */
@@ -55,7 +55,7 @@ async function playerGameRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/current-game', async (request): Promise<CurrentGameAnswer> => {
     const userId = sessionPlayerId(request);
-    const game = await currentOrRecentGame(db, userId, new Date(Date.now() - RECENT_GAME_MS));
+    const game = (await activeGame(db, userId)) ?? (await recentGame(db, userId, new Date(Date.now() - RECENT_GAME_MS)));
     if (!game) return { game: null, opponents: [] };
     return gameUpdateFor(game.row, game.seats, userId);
   });

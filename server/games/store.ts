@@ -58,13 +58,13 @@ export async function loadGame(db: Queryable, gameId: string, lock: 'none' | 'up
   return raw ? readLoaded(raw) : null;
 }
 
-// By the key of game_players_one_running (a player's one running seat), then the game by its key.
-const runningGameOf = (userId: Placeholder) =>
-  sql`SELECT ${loadedColumns}
-        FROM game_players p JOIN games ON games.id = p.game_id
-       WHERE p.user_id = ${userId}::uuid AND p.active`;
-
-const activeGameRow = namedStatement<'userId'>('active_game', (v) => runningGameOf(v('userId')));
+const activeGameRow = namedStatement<'userId'>(
+  'active_game',
+  // By the key of game_players_one_running (a player's one running seat), then the game by its key.
+  (v) => sql`SELECT ${loadedColumns}
+             FROM game_players p JOIN games ON games.id = p.game_id
+             WHERE p.user_id = ${v('userId')}::uuid AND p.active`,
+);
 
 /** The player's running game and its seats, if any: one statement on every reload and socket (re)connect. */
 export async function activeGame(db: Queryable, userId: string): Promise<LoadedGame | null> {
@@ -72,22 +72,17 @@ export async function activeGame(db: Queryable, userId: string): Promise<LoadedG
   return raw ? readLoaded(raw) : null;
 }
 
-// GET /api/current-game in one round trip (issue 38): active_game's row, else the game that ended last
-// after `since`; the second branch runs only when the first has no row.
-const currentGameRow = namedStatement<'userId' | 'since'>(
-  'current_or_recent_game',
-  (v) => sql`(${runningGameOf(v('userId'))})
-             UNION ALL
-             (SELECT ${loadedColumns}
-                FROM game_players p JOIN games ON games.id = p.game_id
-               WHERE p.user_id = ${v('userId')}::uuid AND games.ended_at > ${v('since')}::timestamptz
-               ORDER BY games.ended_at DESC LIMIT 1)
-             LIMIT 1`,
+const recentGameRow = namedStatement<'userId' | 'since'>(
+  'recent_game',
+  (v) => sql`SELECT ${loadedColumns}
+             FROM game_players p JOIN games ON games.id = p.game_id
+             WHERE p.user_id = ${v('userId')}::uuid AND games.ended_at > ${v('since')}::timestamptz
+             ORDER BY games.ended_at DESC LIMIT 1`,
 );
 
-/** The player's running game, else the one that ended last if it ended after `since`; with its seats. */
-export async function currentOrRecentGame(db: Queryable, userId: string, since: Date): Promise<LoadedGame | null> {
-  const [raw] = await currentGameRow<Record<string, unknown>>(db, { userId, since: since.toISOString() });
+/** The player's game that ended last, if it ended after `since`, and its seats. */
+export async function recentGame(db: Queryable, userId: string, since: Date): Promise<LoadedGame | null> {
+  const [raw] = await recentGameRow<Record<string, unknown>>(db, { userId, since: since.toISOString() });
   return raw ? readLoaded(raw) : null;
 }
 
