@@ -10,8 +10,8 @@ import type { Bench, BenchResult } from './table.ts';
  * a 404) up to the app's start (GET /api/protected, one statement) and a reload's game (GET
  * /api/current-game on a session the node trusts, for a player with no game: its two reads). A last
  * pair of rows is a PostgreSQL round trip from a pg pool in this process, 32 at a time and one at a
- * time: the wake-ups a statement costs its sender. No targets: these are the floors the per-move figures of rps-load and
- * launch are made of (bench/README.md "An eleventh session").
+ * time: the wake-ups a statement costs its sender. No targets: these are the floors the per-move
+ * figures of rps-load and launch are made of (bench/README.md "An eleventh session").
  */
 
 const CALLS = Number(process.env.FLOORS_BENCH_CALLS ?? 20_000);
