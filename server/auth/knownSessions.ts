@@ -55,7 +55,8 @@ class KnownSessions {
 
   /** The database has just said the session is open until expiresAt (a read that began at checkedAt). */
   learn(tokenHash: string, userId: string, expiresAt: number, checkedAt: number): void {
-    if (this.ended.has(tokenHash)) return;
+    // An end that cannot be read is never trusted (nor a session said to have ended).
+    if (this.ended.has(tokenHash) || !Number.isFinite(expiresAt)) return;
     this.owners.delete(tokenHash);
     this.owners.set(tokenHash, { userId, expiresAt, checkedAt });
     if (this.owners.size > MAX_SESSIONS) {
