@@ -2,6 +2,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { FAIRNESS_VERSION } from '../protocol/fairness.ts';
+import { canonicalJson } from './canonicalJson.ts';
 
 /**
  * The seeded source every roll, shuffle and auto-pick draws from (DESIGN.md §5, fairness).
@@ -40,35 +41,6 @@ export function gameSeedOf(serverSeed: string, gameId: string, clientSeeds: read
   if (!SEED.test(serverSeed)) throw new RangeError('server seed must be 64 lowercase hex digits');
   const message = `${FAIRNESS_VERSION}|${gameId}|${clientSeeds[0]}|${clientSeeds[1]}`;
   return bytesToHex(hmac(sha256, hexToBytes(serverSeed), utf8ToBytes(message)));
-}
-
-/**
- * JSON with object keys in sorted order, so a state hashes the same however its keys were built; values
- * as JSON.stringify writes them (toJSON, holes and functions in arrays as null, undefined and functions in
- * objects left out), so the digest of a state and of its JSON round trip are one.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const json = (value as { toJSON?: unknown }).toJSON;
-  if (typeof json === 'function') return canonicalJson((json as () => unknown).call(value));
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i += 1) {
-      const item: unknown = value[i];
-      out += (i > 0 ? ',' : '') + (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : canonicalJson(item));
-    }
-    return `${out}]`;
-  }
-  const record = value as Record<string, unknown>;
-  let out = '{';
-  let first = true;
-  for (const key of Object.keys(record).sort()) {
-    const item = record[key];
-    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
-    first = false;
-  }
-  return `${out}}`;
 }
 
 /** The digest of a state each log line carries: the replay must reach the very same state. */

@@ -1,4 +1,5 @@
-import { canonicalJson, gameSeedOf, seedHashOf, stateHashOf } from './random.ts';
+import { canonicalJson } from './canonicalJson.ts';
+import { gameSeedOf, seedHashOf, stateHashOf } from './random.ts';
 import { rulesOfMode } from './registry.ts';
 import { stepDetailOf } from './stepDetail.ts';
 import { proofValueText as words, type ProofAction, type ProofFailure, type ProofResult, type Verdict, type VerifiedStep } from '../protocol/fairness.ts';

@@ -3,7 +3,7 @@ import { arrayLiteral } from '../db/arrays.ts';
 import { rowReader } from '../db/rows.ts';
 import type { Queryable, Tx } from '../db/client.ts';
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../rules/random.ts';
+import { canonicalJson } from '../../rules/canonicalJson.ts';
 import { namedStatement } from '../db/named.ts';
 import { games, type GameRow } from '../db/schema.ts';
 import type { Seat } from './views.ts';
