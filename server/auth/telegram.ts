@@ -55,8 +55,9 @@ export async function telegramAccount(
   }
   const wanted = profile.username && /^[A-Za-z0-9_]{3,32}$/.test(profile.username) ? profile.username : undefined;
   let username = wanted && (await isUsernameFree(db, wanted)) ? wanted : `tg${profile.id}`;
-  // Someone may have registered "tg<id>" by hand: never fail a Telegram login over a name.
-  if (!(await isUsernameFree(db, username))) username = `tg${profile.id}_${newInviteCode().slice(0, 5)}`;
+  // Someone may have registered "tg<id>" by hand: never fail a Telegram login over a name. (A free
+  // Telegram username was just asked about in this transaction: asking again was a round trip per newcomer.)
+  if (username !== wanted && !(await isUsernameFree(db, username))) username = `tg${profile.id}_${newInviteCode().slice(0, 5)}`;
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ').replace(/[<>]/g, '').trim();
   const user = await createUser(db, {
     username,

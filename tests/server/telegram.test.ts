@@ -53,6 +53,20 @@ describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx
     expect(res.json().user.username).toBe(`tg${tg.id}`);
   });
 
+  it("names a newcomer whose Telegram username is taken tg<id>, and tg<id>_… when that is taken too (never a failed sign-in)", async () => {
+    const taken = await register(ctx().app);
+    const tg = telegramUser({ username: taken.username.toUpperCase() });
+    const named = await auth({ initData: initData(tg) });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().user.username).toBe(`tg${tg.id}`);
+
+    const next = telegramUser({ username: taken.username });
+    await register(ctx().app, { username: `tg${next.id}` });
+    const renamed = await auth({ initData: initData(next) });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user.username).toMatch(new RegExp(`^tg${next.id}_[A-Za-z0-9_-]{5}$`));
+  });
+
   it('binds start_param or referrerId as inviter for a new account only', async () => {
     const inviter = await register(ctx().app);
     const fresh = telegramUser();
