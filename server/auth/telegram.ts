@@ -10,7 +10,7 @@ import type { Queryable } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { createUser, findInviter, isUsernameFree } from '../users/accounts.ts';
-import { userEntity } from '../users/entity.ts';
+import { newUserEntity, userEntity } from '../users/entity.ts';
 import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { supportedLanguage } from '../../protocol/languages.ts';
 import { PLAYER_COOKIE, openSession, setSessionCookie } from './sessions.ts';
@@ -150,7 +150,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     if (created) announceFriend(app.services, user);
     const sessionToken = await signIn(request, user, deviceId);
     request.log.info({ userId: user.id }, 'player signed in with telegram');
-    return { user: await userEntity(db, config, user), sessionToken };
+    return { user: created ? newUserEntity(config, user) : await userEntity(db, config, user), sessionToken };
   }));
 
   app.get('/auth/telegram', countSignIns(app.services.metrics, 'telegram-widget', async (request, reply) => {
