@@ -152,5 +152,22 @@ for (const kind of databaseKinds) {
       const recorded = await rows<{ device_id: string }>(t.database, sql`SELECT device_id FROM session_signals WHERE user_id = ${player.id}::uuid AND source = 'socket'`);
       expect(recorded.map((r) => r.device_id)).toEqual(['phone-cccccccccccccccc']);
     });
+
+    it("a socket's start within the hour of a start this node wrote, from the same phone and address, is known without asking; any other is asked", async () => {
+      const player = await fundedPlayer(t, 0);
+      const phone = { userId: player.id, ip: '203.0.113.8', deviceId: 'phone-dddddddddddddddd', telegramId: null };
+      const starts = async () =>
+        (await rows<{ source: string; device_id: string | null }>(t.database, sql`SELECT source, device_id FROM session_signals WHERE user_id = ${player.id}::uuid AND ip = '203.0.113.8' ORDER BY id`)).map((r) => `${r.source} ${r.device_id}`);
+      expect(await recordSessionStart(t.database.db, { ...phone, source: 'telegram' })).toBe(true);
+      expect(await starts()).toEqual(['telegram phone-dddddddddddddddd']);
+      // Taken away behind the node's back: a socket start asked of the database would now be written.
+      await t.database.db.execute(sql`DELETE FROM session_signals WHERE user_id = ${player.id}::uuid`);
+      expect(await recordSessionStart(t.database.db, { ...phone, source: 'socket' })).toBe(false);
+      expect(await starts()).toEqual([]);
+      // Another device is another start, asked and written; a sign-in is always written.
+      expect(await recordSessionStart(t.database.db, { ...phone, deviceId: 'phone-eeeeeeeeeeeeeeee', source: 'socket' })).toBe(true);
+      expect(await recordSessionStart(t.database.db, { ...phone, source: 'login' })).toBe(true);
+      expect(await starts()).toEqual(['socket phone-eeeeeeeeeeeeeeee', 'login phone-dddddddddddddddd']);
+    });
   });
 }
