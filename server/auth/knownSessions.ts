@@ -1,6 +1,6 @@
 import type { Services } from '../context.ts';
 import { nodeLocal } from '../nodeLocal.ts';
-import type { PlayerCredentials } from './sessions.ts';
+import { openSession, type PlayerCredentials } from './sessions.ts';
 import { hashToken } from './tokens.ts';
 
 /**
@@ -95,6 +95,18 @@ export function soleSessionHash({ header, cookie }: PlayerCredentials): string |
 export function learnSession(services: Services, credentials: PlayerCredentials, userId: string, expiresAt: Date, checkedAt: number): void {
   const hash = soleSessionHash(credentials);
   if (hash) knownSessions(services).learn(hash, userId, expiresAt.getTime(), checkedAt);
+}
+
+/**
+ * A player's new session (a sign-in): opened in the database and known here at once, so the app's first
+ * calls on this node (its socket's handshake, Play) need no read of it. Its end is taken before the
+ * insert, so it is never later than the row's.
+ */
+export async function openPlayerSession(services: Services, userId: string): Promise<string> {
+  const checkedAt = Date.now();
+  const token = await openSession(services.db, { userId }, services.config.sessionTtlMs);
+  knownSessions(services).learn(hashToken(token), userId, checkedAt + services.config.sessionTtlMs, checkedAt);
+  return token;
 }
 
 /** The event a node sends the others (Socket.IO's server-side emit, through Redis) when sessions end. */

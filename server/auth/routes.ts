@@ -15,7 +15,7 @@ import { HttpError, parseInput } from '../http/errors.ts';
 import { playerCredentials, requireUser, sessionUser } from '../http/guards.ts';
 import { createUser, findInviter, findUserByLogin } from '../users/accounts.ts';
 import { sessionUserEntity, userEntity } from '../users/entity.ts';
-import { endSessions, learnSession, soleSessionHash } from './knownSessions.ts';
+import { endSessions, learnSession, openPlayerSession, soleSessionHash } from './knownSessions.ts';
 import { accountIn } from '../http/rateLimits.ts';
 import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -24,7 +24,6 @@ import {
   clearSessionCookie,
   closePlayerSessions,
   closeUserSessions,
-  openSession,
   setSessionCookie,
 } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -67,7 +66,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await authLimits.failed(request, 'login', account);
       throw new HttpError(401, validationText.invalidUsernameOrPassword);
     }
-    const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
+    const token = await openPlayerSession(app.services, user.id);
     await noteSessionStart(db, request.log, { userId: user.id, source: 'login', ip: request.ip, deviceId, telegramId: user.telegramId });
     request.log.info({ userId: user.id }, 'player signed in');
     const entity = await userEntity(db, config, user);

@@ -13,7 +13,8 @@ import { createUser, findInviter, isUsernameFree } from '../users/accounts.ts';
 import { newUserEntity, userEntity } from '../users/entity.ts';
 import { deviceIdOf, noteSessionStart } from '../integrity/signals.ts';
 import { supportedLanguage } from '../../protocol/languages.ts';
-import { PLAYER_COOKIE, openSession, setSessionCookie } from './sessions.ts';
+import { openPlayerSession } from './knownSessions.ts';
+import { PLAYER_COOKIE, setSessionCookie } from './sessions.ts';
 import { newInviteCode } from './tokens.ts';
 import { countSignIns } from '../metrics/signIns.ts';
 
@@ -109,7 +110,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
 
   /** Opens the player's session and records its start; the caller hands the token over. */
   async function signIn(request: FastifyRequest, user: UserRow, deviceId: string | null): Promise<string> {
-    const token = await openSession(db, { userId: user.id }, config.sessionTtlMs);
+    const token = await openPlayerSession(app.services, user.id);
     await noteSessionStart(db, request.log, { userId: user.id, source: 'telegram', ip: request.ip, deviceId, telegramId: user.telegramId });
     return token;
   }

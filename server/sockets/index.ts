@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
-import { SESSIONS_ENDED, knownSessions, learnSession } from '../auth/knownSessions.ts';
+import { SESSIONS_ENDED, knownSessions, learnSession, soleSessionHash } from '../auth/knownSessions.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayerSession, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import type { NodeEvents, Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
@@ -66,15 +66,23 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
       const credentials = socketCredentials(socket.handshake, cookies);
       const checkedAt = Date.now();
-      const [session, admin] = await Promise.all([findPlayerSession(database.db, credentials), findSessionAdmin(database.db, cookies[ADMIN_COOKIE])]);
-      const user = session?.user ?? null;
+      // A session this node trusts (knownSessions.ts: read or opened here within TRUST_MS, not ended) needs
+      // no read: the socket needs only its player's id, as the game routes do (a newcomer's socket follows
+      // their sign-in on the same node: 11,000 reads on launch day, issue 38).
+      const sessionHash = soleSessionHash(credentials);
+      const trusted = sessionHash ? knownSessions(app.services).trustedPlayerOf(sessionHash, checkedAt) : undefined;
+      const [session, admin] = await Promise.all([
+        trusted === undefined ? findPlayerSession(database.db, credentials) : null,
+        findSessionAdmin(database.db, cookies[ADMIN_COOKIE]),
+      ]);
+      const userId = trusted ?? session?.user.id ?? null;
       // A bad token is refused outright, as the API refuses it: never a quiet socket in no room.
-      if (credentials.header !== undefined && !user) {
+      if (credentials.header !== undefined && userId === null) {
         next(new Error('Not signed in'));
         return;
       }
       if (session) learnSession(app.services, credentials, session.user.id, session.expiresAt, checkedAt);
-      socket.data.userId = user?.id ?? null;
+      socket.data.userId = userId;
       // The admin room carries the dashboard's feeds: for operators whose role may read them.
       socket.data.adminId = admin && mayDo(admin.role, 'read') ? admin.id : null;
       next();

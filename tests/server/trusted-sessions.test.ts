@@ -7,7 +7,8 @@ import { TRUST_MS, knownSessions } from '../../server/auth/knownSessions.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import type { Services } from '../../server/context.ts';
 import type { Database } from '../../server/db/client.ts';
-import { databaseKinds, register, rows, sharedPostgresSchema, signedUp, startTestApp, testConfig, type TestApp } from './harness.ts';
+import { databaseKinds, listening, register, rows, sharedPostgresSchema, signedUp, startTestApp, testConfig, type TestApp } from './harness.ts';
+import { io as connect } from 'socket.io-client';
 import { credit } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
 
@@ -28,6 +29,32 @@ async function resetPassword(app: FastifyInstance, database: Database, userId: s
   await rows(database, sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, now() + interval '1 hour')`);
   const res = await app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'a-brand-new-pass' } });
   expect(res.statusCode).toBe(200);
+}
+
+/**
+ * What a socket opened with these credentials says when it authenticates as `userId` (the app's first
+ * event): 'authenticated' when it is that player's socket, 'refused' when it is not, or the handshake's
+ * own refusal.
+ */
+async function socketAs(base: string, userId: string, credentials: { cookie?: string; bearer?: string }): Promise<string> {
+  const socket = connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    ...(credentials.cookie ? { extraHeaders: { cookie: credentials.cookie } } : {}),
+    ...(credentials.bearer ? { auth: { token: credentials.bearer } } : {}),
+  });
+  try {
+    const refused = await new Promise<string | null>((resolve) => {
+      socket.once('connect', () => resolve(null));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+    if (refused !== null) return refused;
+    const answer = (await socket.timeout(5000).emitWithAck('authenticate', { userId })) as { ok: boolean };
+    return answer.ok ? 'authenticated' : 'refused';
+  } finally {
+    socket.disconnect();
+  }
 }
 
 async function searching(database: Database, userId: string): Promise<number> {
@@ -77,8 +104,8 @@ for (const kind of databaseKinds) {
     it('refuses a known session once its time is up', async () => {
       const cara = await signedUp(t.app);
       await rows(t.database, sql`UPDATE sessions SET expires_at = now() + interval '1500 milliseconds' WHERE user_id = ${cara.id}::uuid`);
-      // Read (and so learned) with its new end.
-      expect((await get(t.app, '/api/current-game', cara.cookie)).statusCode).toBe(200);
+      // Read (and so learned) with its new end: the sign-in had taught this node the session's first one.
+      expect((await get(t.app, '/api/protected', cara.cookie)).statusCode).toBe(200);
       expect((await get(t.app, '/api/current-game', cara.cookie)).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1700));
       expect((await get(t.app, '/api/current-game', cara.cookie)).statusCode).toBe(401);
@@ -101,6 +128,21 @@ for (const kind of databaseKinds) {
       expect((await get(t.app, '/api/current-game', eve.cookie)).statusCode).toBe(200);
       const mixed = await t.app.inject({ method: 'GET', url: '/api/current-game', headers: { cookie: fay.cookie, authorization: `Bearer ${tokenOf(eve.cookie)}` } });
       expect(mixed.statusCode).toBe(401);
+    });
+
+    it("a sign-in's session is known at once: its socket and its game calls need no read, and it is refused the moment it logs out", async () => {
+      const base = await listening(t);
+      const hal = await signedUp(t.app);
+      // Gone behind this node's back: only a session the sign-in itself taught this node is still served.
+      const [hidden] = await rows<{ token_hash: string; expires_at: string }>(t.database, sql`DELETE FROM sessions WHERE user_id = ${hal.id}::uuid RETURNING token_hash, expires_at::text`);
+      expect((await get(t.app, '/api/current-game', hal.cookie)).statusCode).toBe(200);
+      expect(await socketAs(base, hal.id, { cookie: hal.cookie })).toBe('authenticated');
+      expect(await socketAs(base, hal.id, { bearer: tokenOf(hal.cookie) })).toBe('authenticated');
+      // Back, then logged out: refused at once, the socket's handshake too.
+      await rows(t.database, sql`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (${hidden?.token_hash}, ${hal.id}::uuid, ${hidden?.expires_at}::timestamptz)`);
+      expect((await post(t.app, '/api/logout', hal.cookie)).statusCode).toBe(200);
+      expect(await socketAs(base, hal.id, { cookie: hal.cookie })).toBe('refused');
+      expect(await socketAs(base, hal.id, { bearer: tokenOf(hal.cookie) })).toBe('Not signed in');
     });
 
     it('a read that began before a session ended never teaches it again', async () => {
