@@ -61,6 +61,8 @@ export function socketIp(request: IncomingMessage, trustProxy: string | false): 
 const written = new WeakMap<object, Map<string, number>>();
 /** The insert's hour, less a margin for the node's and PostgreSQL's clocks (now() is the database's). */
 const KNOWN_WITHIN_MS = 55 * 60_000;
+/** Past this many (~150 bytes each), the oldest are dropped: a forgotten start only costs its statement. */
+const MAX_KNOWN_STARTS = 100_000;
 
 const startKey = (start: SessionStart) => `${start.userId}\n${start.ip}\n${start.deviceId ?? ''}`;
 
@@ -77,7 +79,7 @@ function noteWritten(db: Queryable, start: SessionStart, at: number): void {
   starts.delete(key);
   starts.set(key, at);
   for (const [oldKey, oldAt] of starts) {
-    if (oldAt > at - KNOWN_WITHIN_MS) break;
+    if (oldAt > at - KNOWN_WITHIN_MS && starts.size <= MAX_KNOWN_STARTS) break;
     starts.delete(oldKey);
   }
 }

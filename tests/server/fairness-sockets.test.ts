@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shotSpeed } from '../../protocol/carrom.ts';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +9,7 @@ import { hashToken } from '../../server/auth/tokens.ts';
 import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { eventually } from './smtpSink.ts';
 import { fundedPlayer, seededRandom } from './gameHarness.ts';
-import { databaseKinds } from './harness.ts';
+import { databaseKinds, rows } from './harness.ts';
 import { apiCall, connectClient, expectProofHolds, gameUpdates, latestGame, listeningApp } from './socketClients.ts';
 
 /**
@@ -59,9 +60,14 @@ for (const kind of databaseKinds) {
     it("a socket's handshake tells the node the player's session, so their seeds and moves need no read of it; a bad one tells it nothing", async () => {
       const ann = await fundedPlayer(live.t, 0);
       const known = knownSessions(live.t.app.services);
-      const hash = hashToken(ann.cookie.replace(/^sid=/, ''));
+      // The session the sign-in opened is known from the sign-in itself.
+      expect(known.playerOf(hashToken(ann.cookie.replace(/^sid=/, '')))).toBe(ann.id);
+      // One another node opened: this node has never seen it until the socket's handshake reads it.
+      const token = randomBytes(32).toString('hex');
+      const hash = hashToken(token);
+      await rows(live.t.database, sql`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (${hash}, ${ann.id}::uuid, now() + interval '1 day')`);
       expect(known.playerOf(hash)).toBeUndefined();
-      await connectClient(live.base, ann.cookie, live.open);
+      await connectClient(live.base, `sid=${token}`, live.open);
       expect(known.playerOf(hash)).toBe(ann.id);
       const forged = `sid=${randomBytes(32).toString('hex')}`;
       await connectClient(live.base, forged, live.open);
