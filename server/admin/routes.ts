@@ -45,7 +45,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(401, validationText.invalidCredentials);
       }
     }
-    const token = await openSession(db, { adminId: operator.id }, config.sessionTtlMs);
+    const { token } = await openSession(db, { adminId: operator.id }, config.sessionTtlMs);
     await audit(db, { adminId: operator.id, action: 'login', details: { ip: request.ip } });
     setSessionCookie(reply, config, ADMIN_COOKIE, token);
     request.log.info({ adminId: operator.id }, 'operator signed in');

@@ -88,6 +88,15 @@ export function soleSessionHash({ header, cookie }: PlayerCredentials): string |
 }
 
 /**
+ * The player of the one session these credentials carry, when this node may trust it without a read now
+ * (the game routes' guard and the socket's handshake: both need only the player's id).
+ */
+export function trustedPlayer(services: Services, credentials: PlayerCredentials, now = Date.now()): string | undefined {
+  const hash = soleSessionHash(credentials);
+  return hash ? knownSessions(services).trustedPlayerOf(hash, now) : undefined;
+}
+
+/**
  * Credentials just found to be `userId`'s session, open until expiresAt, by a read that began at
  * checkedAt (an API request's guard, a socket's handshake): the player's next calls need no read of it.
  * The app opens its socket before Play, so a new game's first calls already find the session here.
@@ -98,14 +107,13 @@ export function learnSession(services: Services, credentials: PlayerCredentials,
 }
 
 /**
- * A player's new session (a sign-in): opened in the database and known here at once, so the app's first
- * calls on this node (its socket's handshake, Play) need no read of it. Its end is taken before the
- * insert, so it is never later than the row's.
+ * A player's new session (a sign-in): opened in the database and known here at once, with the row's own
+ * end, so the app's first calls on this node (its socket's handshake, Play) need no read of it.
  */
 export async function openPlayerSession(services: Services, userId: string): Promise<string> {
-  const checkedAt = Date.now();
-  const token = await openSession(services.db, { userId }, services.config.sessionTtlMs);
-  knownSessions(services).learn(hashToken(token), userId, checkedAt + services.config.sessionTtlMs, checkedAt);
+  const openedAt = Date.now();
+  const { token, expiresAt } = await openSession(services.db, { userId }, services.config.sessionTtlMs);
+  knownSessions(services).learn(hashToken(token), userId, expiresAt.getTime(), openedAt);
   return token;
 }
 

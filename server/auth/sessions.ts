@@ -22,15 +22,16 @@ export const ADMIN_COOKIE = 'admin_sid';
 export type SessionOwner = { userId: string } | { adminId: string };
 
 /** Opens a session and returns the only copy of its token; the database keeps its hash. */
-export async function openSession(db: Queryable, owner: SessionOwner, ttlMs: number): Promise<string> {
+export async function openSession(db: Queryable, owner: SessionOwner, ttlMs: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
+  const expiresAt = new Date(Date.now() + ttlMs);
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId: 'userId' in owner ? owner.userId : null,
     adminId: 'adminId' in owner ? owner.adminId : null,
-    expiresAt: new Date(Date.now() + ttlMs),
+    expiresAt,
   });
-  return token;
+  return { token, expiresAt };
 }
 
 const userRow = rowReader(users);

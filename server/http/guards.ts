@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayerSession, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
-import { knownSessions, learnSession, soleSessionHash } from '../auth/knownSessions.ts';
+import { knownSessions, learnSession, soleSessionHash, trustedPlayer } from '../auth/knownSessions.ts';
 import { validationText } from '../../protocol/errors.ts';
 import { OPERATOR_CODES } from '../../protocol/errorCodes.ts';
 import { SECOND_FACTOR_NEEDED, SECOND_FACTOR_PERMISSIONS, mayDo } from '../../protocol/operators.ts';
@@ -30,8 +30,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
  * request is guarded exactly as requireUser guards it. Such a route reads the player with sessionPlayerId.
  */
 export async function requirePlayer(request: FastifyRequest): Promise<void> {
-  const sessionHash = soleSessionHash(playerCredentials(request));
-  const trusted = sessionHash ? knownSessions(request.server.services).trustedPlayerOf(sessionHash) : undefined;
+  const trusted = trustedPlayer(request.server.services, playerCredentials(request));
   if (trusted !== undefined) {
     request.playerId = trusted;
     return;

@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
-import { SESSIONS_ENDED, knownSessions, learnSession, soleSessionHash } from '../auth/knownSessions.ts';
+import { SESSIONS_ENDED, knownSessions, learnSession, trustedPlayer } from '../auth/knownSessions.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayerSession, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import type { NodeEvents, Sockets } from '../context.ts';
 import type { Database } from '../db/client.ts';
@@ -69,8 +69,7 @@ export function createSockets(app: FastifyInstance, database: Database, redis: R
       // A session this node trusts (knownSessions.ts: read or opened here within TRUST_MS, not ended) needs
       // no read: the socket needs only its player's id, as the game routes do (a newcomer's socket follows
       // their sign-in on the same node: 11,000 reads on launch day, issue 38).
-      const sessionHash = soleSessionHash(credentials);
-      const trusted = sessionHash ? knownSessions(app.services).trustedPlayerOf(sessionHash, checkedAt) : undefined;
+      const trusted = trustedPlayer(app.services, credentials, checkedAt);
       const [session, admin] = await Promise.all([
         trusted === undefined ? findPlayerSession(database.db, credentials) : null,
         findSessionAdmin(database.db, cookies[ADMIN_COOKIE]),
