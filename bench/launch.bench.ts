@@ -88,7 +88,7 @@ const bench: Bench = {
 
       /** One player's visit: arrive, sign in, maybe deposit, play until the stay is over. */
       const visit = async (index: number, arriveAt: number): Promise<void> => {
-        await delay(arriveAt - performance.now());
+        await delay(Math.max(0, arriveAt - performance.now()));
         const link: PlayerLink = { credentials: null, address: addresses[index % ADDRESSES] as string, deviceId: newDeviceId() };
         const id = baseId + index;
         const initData = sign({ user: { id, first_name: 'Launch', username: `launch_${id}`, language_code: pick(['en', 'ru', 'hy']) } } as never, BOT_TOKEN, new Date());

@@ -11,7 +11,7 @@ import type { Mover } from './http/guards.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { MetricsServer } from './metrics/server.ts';
-import type { DepositRules } from './wallet/deposits.ts';
+import type { DepositRules } from './wallet/depositRules.ts';
 import type { ChainGateway } from './wallet/gateway.ts';
 
 /** What one node tells the others (through Redis, Socket.IO's server-side emit). */

@@ -111,6 +111,42 @@ describe(`money under concurrency [${kind}]`, () => {
     expect(strangers?.n).toBe(0);
   });
 
+  it('a deposit that cannot be credited holds up none of the others in its poll, and a later poll credits it', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => signedUp(t.app)));
+    const addresses = await Promise.all(players.map((p) => depositAddressOf(t.database.db, t.app.services.wallet.gateway, p.id)));
+    const txIds = players.map((_, i) => createHash('sha256').update(`stuck-${players[0]?.id}-${i}`).digest('hex'));
+    const poll = players.map((_, i): IncomingTransfer => ({
+      txId: txIds[i] as string,
+      eventIndex: 0,
+      to: addresses[i] as string,
+      currency: 'USDT',
+      amountRaw: 3_000_000n,
+      confirmations: 40,
+      final: true,
+    }));
+    // The first player's account is gone (it has never moved money): their credit's ledger transfer fails.
+    const stuck = players[0]?.id as string;
+    const [kept] = await rows<{ id: string }>(t.database, sql`delete from accounts where kind = 'user' and user_id = ${stuck} returning id::text as id`);
+    const failure = await applyIncoming(t.app.services, poll, rules()).then(
+      () => null,
+      (error: Error) => error,
+    );
+    // Drizzle's error names the statement; PostgreSQL's own is its cause.
+    expect((failure?.cause as Error | undefined)?.message).toMatch(/no ledger account/);
+
+    const balanceOf = async (userId: string) =>
+      (await rows<{ balance: string }>(t.database, sql`select balance_micro::text as balance from accounts where kind = 'user' and user_id = ${userId}`))[0]?.balance;
+    for (const player of players.slice(1)) expect(await balanceOf(player.id)).toBe('3000000');
+    const statuses = await rows<{ tx: string; status: string }>(t.database, sql`select chain_tx_id as tx, status from deposits where chain_tx_id in ${txIds}`);
+    expect(statuses.find((row) => row.tx === txIds[0])?.status).toBe('pending');
+    expect(statuses.filter((row) => row.status === 'completed')).toHaveLength(5);
+
+    await rows(t.database, sql`insert into accounts (id, kind, user_id) values (${kept?.id}::bigint, 'user', ${stuck})`);
+    expect(await applyIncoming(t.app.services, poll, rules())).toBe(1);
+    expect(await balanceOf(stuck)).toBe('3000000');
+    for (const player of players.slice(1)) expect(await balanceOf(player.id)).toBe('3000000');
+  });
+
   it('a worker killed between claim and send, restarted, sends once', async () => {
     const player = await signedUp(t.app);
     await credit(player.id, 40_000_000n);
