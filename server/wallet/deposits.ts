@@ -180,8 +180,9 @@ export async function applyIncoming(
     statuses: arrayLiteral(sightings.map((s) => s.status)),
   });
   for (const row of recorded) if (row.first_seen) services.metrics.depositSeen(row.currency);
-  // A deposit below the minimum is never credited: its row says so, and the claim would find nothing.
-  const confirmed = sightings.filter((s) => s.status === 'pending' && (s.incoming.confirmations >= rules.requiredConfirmations || s.incoming.final));
+  // The stored row's status decides, not this poll's (a deposit below the minimum is recorded so, and its
+  // claim finds nothing): a row recorded under other rules keeps what it was recorded as.
+  const confirmed = sightings.filter((s) => s.incoming.confirmations >= rules.requiredConfirmations || s.incoming.final);
   let credited = 0;
   let failure: unknown;
   let next = 0;

@@ -111,6 +111,25 @@ describe(`money under concurrency [${kind}]`, () => {
     expect(strangers?.n).toBe(0);
   });
 
+  it('a deposit keeps what it was recorded as when the minimum changes before it is confirmed', async () => {
+    const player = await signedUp(t.app);
+    const address = await depositAddressOf(t.database.db, t.app.services.wallet.gateway, player.id);
+    const incoming = (confirmations: number): IncomingTransfer => ({
+      txId: createHash('sha256').update(`minimum-${player.id}`).digest('hex'),
+      eventIndex: 0,
+      to: address,
+      currency: 'USDT',
+      amountRaw: 3_000_000n,
+      confirmations,
+      final: false,
+    });
+    // Seen under a minimum of 1 USDT: pending. Confirmed after the minimum became 5: credited all the same.
+    expect(await applyIncoming(t.app.services, [incoming(0)], { ...rules(), minDepositMicro: 1_000_000n })).toBe(0);
+    expect(await applyIncoming(t.app.services, [incoming(40)], { ...rules(), minDepositMicro: 5_000_000n })).toBe(1);
+    const [account] = await rows<{ balance: string }>(t.database, sql`select balance_micro::text as balance from accounts where kind = 'user' and user_id = ${player.id}`);
+    expect(account?.balance).toBe('3000000');
+  });
+
   it('a deposit that cannot be credited holds up none of the others in its poll, and a later poll credits it', async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => signedUp(t.app)));
     const addresses = await Promise.all(players.map((p) => depositAddressOf(t.database.db, t.app.services.wallet.gateway, p.id)));
