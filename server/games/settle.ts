@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { microToUsdt } from '../../protocol/money.ts';
 import type { Outcome } from '../../rules/game.ts';
 import type { Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
 import { namedStatement } from '../db/named.ts';
 import { gamePlayers, type GameRow, type Settlement } from '../db/schema.ts';
 import { balanceOf, SYSTEM_ACCOUNT_SHARDS, type TransferRequest } from '../ledger/ledger.ts';
-import { userRoom } from '../sockets/index.ts';
+import { tellBalance } from '../ledger/notify.ts';
 import type { GameTx } from './outbox.ts';
 import { transitionRecords, type TransitionWrite } from './store.ts';
 import type { Seat } from './views.ts';
@@ -57,7 +56,7 @@ export async function settleAlone(services: Services, write: TransitionWrite, ou
   const shard = Number.parseInt(write.next.id.slice(-2), 16) % SYSTEM_ACCOUNT_SHARDS;
   const settled = await settle(services.db, write, outcome, shard);
   if (!settled) return null;
-  if (settled.paid) services.sockets.to(userRoom(outcome.winnerId)).emit('balanceUpdated', microToUsdt(BigInt(settled.paid.balance)));
+  if (settled.paid) tellBalance(services, outcome.winnerId, BigInt(settled.paid.balance));
   return settled.settlement;
 }
 

@@ -17,6 +17,11 @@ export interface MoneyTx {
   noteTransfers(results: TransferResult[]): void;
 }
 
+/** Tells a player their committed balance (micro-USDT): only ever after the change that left it has committed. */
+export function tellBalance(services: Pick<Services, 'sockets'>, userId: string, balanceMicro: bigint): void {
+  services.sockets.to(userRoom(userId)).emit('balanceUpdated', microToUsdt(balanceMicro));
+}
+
 /**
  * Runs `work` in one database transaction and, only after it commits, tells every player whose balance
  * changed their new balance (`balanceUpdated`). A rolled-back transaction tells nobody anything.
@@ -46,6 +51,6 @@ export async function moneyTransaction<T>(services: Pick<Services, 'db' | 'socke
       noteTransfers: note,
     }),
   );
-  for (const [userId, balance] of balances) services.sockets.to(userRoom(userId)).emit('balanceUpdated', microToUsdt(balance));
+  for (const [userId, balance] of balances) tellBalance(services, userId, balance);
   return result;
 }

@@ -1,14 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, min, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { microToUsdt } from '../../protocol/money.ts';
 import type { Services } from '../context.ts';
 import { arrayLiteral } from '../db/arrays.ts';
 import type { Queryable } from '../db/client.ts';
 import { namedStatement } from '../db/named.ts';
 import { chainState, depositAddresses, deposits } from '../db/schema.ts';
 import { SYSTEM_ACCOUNT_SHARDS } from '../ledger/ledger.ts';
-import { userRoom } from '../sockets/index.ts';
+import { tellBalance } from '../ledger/notify.ts';
 import { creditFor, type DepositRules } from './depositRules.ts';
 import type { ChainGateway, DepositWatch, IncomingTransfer } from './gateway.ts';
 
@@ -133,7 +132,7 @@ async function creditOne(services: Pick<Services, 'db' | 'sockets' | 'metrics'>,
     shard: randomInt(SYSTEM_ACCOUNT_SHARDS),
   });
   if (!credited) return false;
-  if (credited.o_applied) services.sockets.to(userRoom(credited.user_id)).emit('balanceUpdated', microToUsdt(BigInt(credited.balance)));
+  if (credited.o_applied) tellBalance(services, credited.user_id, BigInt(credited.balance));
   services.metrics.depositCredited(incoming.currency);
   return true;
 }
