@@ -7,7 +7,7 @@ import type { User } from '../protocol/user.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { appClient, CallTally, newDeviceId, percentileOf, type PlayerLink } from './appClient.ts';
 import { Bot, type BotContext, type GamePlan } from './botPlayer.ts';
-import { commandCpuMs, costliestStatements, gamesReport, moneyReport, postgresTotalCpuMs, settled, startClusterTarget, startNodeTarget, statementCosts, type Target } from './launchKit.ts';
+import { commandCpuMs, costliestStatements, gamesReport, hotUpdates, moneyReport, postgresTotalCpuMs, settled, startClusterTarget, startNodeTarget, statementCosts, type Target } from './launchKit.ts';
 import { delay, freshSchema, machineNote, roundTripNote, thousands } from './loadKit.ts';
 import { leaveRoutes, type Random } from './modeBots.ts';
 import { latencyColumns, latencyRow, PlayStats } from './playStats.ts';
@@ -223,6 +223,7 @@ const bench: Bench = {
         timeline.table(allMoves),
         "PostgreSQL's costliest statements over the run (pg_stat_statements, execution time):",
         ...costliestStatements(statementsBefore, statementsAfter).map((line) => `  ${line}`),
+        `HOT updates (the share that wrote no index entry): ${await hotUpdates(schema.client, schema.name)}.`,
         `load generator's event loop lag p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms (counted in every round trip above).`,
         '',
         `non-2xx answers (${thousands(late)} late actions the game answered correctly, ${thousands(bad)} bad 4xx, ${thousands(fiveXx)} 5xx, ${thousands(unanswered)} unanswered):`,

@@ -91,15 +91,18 @@ interface StatementCost {
   query: string;
   calls: number;
   totalMs: number;
+  /** Shared buffers read (hit or from disk): a statement that reads far more than its rows is walking dead versions or scanning. */
+  buffers: number;
 }
 
 /** pg_stat_statements as it stands (null when the extension is not there): what each statement has cost so far. */
 export async function statementCosts(client: pg.Client): Promise<Map<string, StatementCost> | null> {
   try {
-    const { rows } = await client.query<{ id: string; query: string; calls: string; total: number }>(
-      `SELECT queryid::text AS id, query, calls::text AS calls, total_exec_time AS total FROM public.pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    const { rows } = await client.query<{ id: string; query: string; calls: string; total: number; buffers: string }>(
+      `SELECT queryid::text AS id, query, calls::text AS calls, total_exec_time AS total, (shared_blks_hit + shared_blks_read)::text AS buffers
+         FROM public.pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
-    return new Map(rows.map((row) => [row.id, { query: row.query, calls: Number(row.calls), totalMs: row.total }]));
+    return new Map(rows.map((row) => [row.id, { query: row.query, calls: Number(row.calls), totalMs: row.total, buffers: Number(row.buffers) }]));
   } catch {
     return null;
   }
@@ -113,14 +116,40 @@ export function costliestStatements(before: Map<string, StatementCost> | null, a
   if (!before || !after) return ['pg_stat_statements is not available: no statement costs'];
   const spent = [...after].map(([id, now]) => {
     const then = before.get(id);
-    return { query: now.query, calls: now.calls - (then?.calls ?? 0), totalMs: now.totalMs - (then?.totalMs ?? 0) };
+    return { query: now.query, calls: now.calls - (then?.calls ?? 0), totalMs: now.totalMs - (then?.totalMs ?? 0), buffers: now.buffers - (then?.buffers ?? 0) };
   });
   const all = spent.reduce((sum, s) => sum + s.totalMs, 0);
   return spent
     .filter((s) => s.calls > 0)
     .sort((a, b) => b.totalMs - a.totalMs)
     .slice(0, top)
-    .map((s) => `${(s.totalMs / 1000).toFixed(1)} s (${((100 * s.totalMs) / Math.max(1, all)).toFixed(0)} %), ${s.calls.toLocaleString('en-US')} calls, ${(s.totalMs / s.calls).toFixed(2)} ms each: ${s.query.replace(/\s+/g, ' ').slice(0, 140)}`);
+    .map(
+      (s) =>
+        `${(s.totalMs / 1000).toFixed(1)} s (${((100 * s.totalMs) / Math.max(1, all)).toFixed(0)} %), ${s.calls.toLocaleString('en-US')} calls, ${(s.totalMs / s.calls).toFixed(2)} ms and ` +
+        `${Math.round(s.buffers / s.calls).toLocaleString('en-US')} buffers each: ${s.query.replace(/\s+/g, ' ').slice(0, 140)}`,
+    );
+}
+
+/** The tables whose rows the hot paths rewrite, in the order a money movement and a move touch them. */
+const REWRITTEN_TABLES = ['games', 'accounts', 'users', 'game_players', 'deposits'];
+
+/**
+ * The share of each rewritten table's updates that were HOT (no new index entries; the old version pruned
+ * in place), from the schema's creation: an update that changes a column any index names never is.
+ */
+export async function hotUpdates(client: pg.Client, schemaName: string): Promise<string> {
+  // The backends report their counts within a second of their last transaction.
+  await delay(1500);
+  const { rows } = await client.query<{ table: string; updates: string; hot: string }>(
+    `SELECT relname AS table, n_tup_upd::text AS updates, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = ANY($2)`,
+    [schemaName, REWRITTEN_TABLES],
+  );
+  const byTable = new Map(rows.map((row) => [row.table, row]));
+  return REWRITTEN_TABLES.map((table) => {
+    const row = byTable.get(table);
+    const updates = Number(row?.updates ?? 0);
+    return `${table} ${updates === 0 ? '–' : `${((100 * Number(row?.hot ?? 0)) / updates).toFixed(0)} %`} of ${updates.toLocaleString('en-US')}`;
+  }).join(', ');
 }
 
 /** Where PostgreSQL's write-ahead log stands (bytes since its start), or null where it may not be read. */

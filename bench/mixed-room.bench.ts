@@ -4,7 +4,7 @@ import { CLIENT_SEED_WAIT_MS } from '../protocol/fairness.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { appClient, CallTally, newDeviceId, percentileOf } from './appClient.ts';
 import { Bot, type BotContext } from './botPlayer.ts';
-import { costliestStatements, gamesReport, moneyReport, postgresTotalCpuMs, settled, statementCosts, statementCount, walPosition } from './launchKit.ts';
+import { costliestStatements, gamesReport, hotUpdates, moneyReport, postgresTotalCpuMs, settled, statementCosts, statementCount, walPosition } from './launchKit.ts';
 import { delay, freshSchema, inPool, machineNote, roundTripNote, startServer, thousands } from './loadKit.ts';
 import type { Random } from './modeBots.ts';
 import { latencyColumns, latencyRow, PlayStats } from './playStats.ts';
@@ -166,6 +166,7 @@ const bench: Bench = {
         timeline.table(allMoves),
         "PostgreSQL's costliest statements over the run (pg_stat_statements, execution time):",
         ...costliestStatements(statementsBefore, statementsAfter).map((line) => `  ${line}`),
+        `HOT updates (the share that wrote no index entry): ${await hotUpdates(schema.client, schema.name)}.`,
         `bots' event loop lag p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms (counted in the round trips).`,
         `resyncs: ${stats.counts.resyncsAfterGap} after a skipped version, ${stats.counts.resyncsAfterWait} after no update by the deadline, ${stats.counts.resyncsAfter409} after a 409; ` +
           `${stats.counts.unexpectedDisconnects} sockets closed by the server, ${stats.counts.gamesStuck} games that would not end.`,

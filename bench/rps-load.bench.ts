@@ -8,7 +8,7 @@ import { RPS_REVEAL_MS, type RpsChoice, type RpsGameView } from '../protocol/rps
 import { openDatabase } from '../server/db/client.ts';
 import { checkLedger } from '../server/ledger/check.ts';
 import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, percentile, postgresCpuMs, roundTripNote, startServer, thousands } from './loadKit.ts';
-import { costliestStatements, statementCosts, statementCount, walPosition } from './launchKit.ts';
+import { costliestStatements, hotUpdates, statementCosts, statementCount, walPosition } from './launchKit.ts';
 import type { SeededPlayer } from './playersKit.ts';
 import type { Bench, BenchResult } from './table.ts';
 
@@ -217,12 +217,7 @@ const bench: Bench = {
         "SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed, count(*) FILTER (WHERE status = 'in-progress')::int AS running FROM games",
       );
       const { completed = 0, running = 0 } = done.rows[0] ?? {};
-      // HOT updates of the game rows (no index entry written): the backends report within a second.
-      await delay(1500);
-      const hot = await schema.client.query<{ updates: number; hot: number }>(
-        "SELECT n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'games' AND schemaname = current_schema()",
-      );
-      const { updates = 0, hot: hotUpdates = 0 } = hot.rows[0] ?? {};
+      const hot = await hotUpdates(schema.client, schema.name);
 
       const rows: (string | number)[][] = [];
       const all = stats(moves.map((m) => m.ms));
@@ -262,7 +257,7 @@ const bench: Bench = {
         ...statementLines(statementCount(statementsBefore, statementsAfter), moves.length, costliestStatements(statementsBefore, statementsAfter, 10)),
         `refused moves: ${refused.size === 0 ? 'none' : [...refused].map(([k, n]) => `${n} × ${k}`).join(', ')}; server errors logged: ${errors.length}${errors[0] ? ` (first: ${errors[0].slice(0, 200)})` : ''}`,
         `games: ${thousands(completed)} completed, ${running} still running; ledger: ${ledger.ok ? 'balanced' : ledger.problems.slice(0, 3).join('; ')}`,
-        `game row updates: ${thousands(updates)}, of which HOT (no index entry written): ${updates ? ((100 * hotUpdates) / updates).toFixed(0) : 0} %`,
+        `HOT updates (the share that wrote no index entry): ${hot}.`,
         'The node: one process, a pg pool of 10 connections (server/db/client.ts), the sweeper every 200 ms, logging at info to a file;',
         'the bots (this process) and PostgreSQL share the same cores with it.',
       );

@@ -350,8 +350,9 @@ function searchedUsers(search: string, minMicro: bigint | undefined): SQL {
 }
 
 /**
- * Players holding at least `minMicro`: counted on the balance index alone (a 'user' account is one
- * player's), paged newest first by the players with a balance check each, or by the matches sorted.
+ * Players holding at least `minMicro`: counted over the players' accounts (a 'user' account is one
+ * player's; no index on the balance, which would keep every money movement from being a HOT update:
+ * migration 0026), paged newest first by the players with a balance check each, or by the matches sorted.
  */
 async function richUsers(db: Queryable, minMicro: bigint, page: { offset: number; limit: number }): Promise<IdPage> {
   const [count] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM accounts a WHERE a.kind = 'user' AND a.balance_micro >= ${minMicro}`);
