@@ -10,8 +10,8 @@ import { rulesOfMode } from '../rules/registry.ts';
 /**
  * Signed-in players for the load benches, set-based: registering thousands through POST /api/register
  * would time argon2 (tens of ms each), not what is measured. The rows are what the real code writes:
- * a users row as createUser() inserts it (nickname = username, a fresh invite code), the two ledger
- * accounts of openPlayerAccounts(), a sessions row as openSession() stores it (only the SHA-256 of the
+ * a users row as createUser() inserts it (nickname = username, a fresh invite code) with its two ledger
+ * accounts ('user' and 'rewards'), a sessions row as openSession() stores it (only the SHA-256 of the
  * token; the token itself becomes the `sid` cookie), and, for money, a 'deposit' transfer from the
  * 'chain' account as applyIncoming() books it, with both balances moved, so checkLedger() holds.
  */

@@ -40,15 +40,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await authLimits.registration(request);
     const deviceId = deviceIdOf(request);
     const passwordHash = await hashPassword(body.password);
-    const user = await db.transaction(async (tx) =>
-      createUser(tx, {
-        username: body.username,
-        email: body.email,
-        passwordHash,
-        nickname: body.username,
-        invitedBy: await findInviter(tx, body.invitedBy),
-      }),
-    );
+    // The account and its ledger accounts are one statement: no transaction around it.
+    const user = await createUser(db, {
+      username: body.username,
+      email: body.email,
+      passwordHash,
+      nickname: body.username,
+      invitedBy: await findInviter(db, body.invitedBy),
+    });
     await noteSessionStart(db, request.log, { userId: user.id, source: 'register', ip: request.ip, deviceId, telegramId: null });
     announceFriend(app.services, user);
     request.log.info({ userId: user.id }, 'player registered');

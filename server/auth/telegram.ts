@@ -7,6 +7,7 @@ import { announceFriend } from '../growth/friends.ts';
 import { telegramAuthBody } from '../../protocol/auth.ts';
 import { validationText } from '../../protocol/errors.ts';
 import type { Queryable } from '../db/client.ts';
+import { uniqueViolation } from '../db/errors.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { createUser, findInviter, isUsernameFree } from '../users/accounts.ts';
@@ -33,7 +34,9 @@ export interface TelegramProfile {
 
 /**
  * Finds the account of a Telegram user, or creates it on first sight. The inviter is bound only
- * when the account is new: an existing account's inviter never changes.
+ * when the account is new: an existing account's inviter never changes. Each write is one statement
+ * (the new account with its ledger accounts: createUser), so none needs a transaction around it; two
+ * first sign-ins of one Telegram user at once both end on the one account the unique id let in.
  */
 export async function telegramAccount(
   db: Queryable,
@@ -41,34 +44,47 @@ export async function telegramAccount(
   inviteReference: string | null | undefined,
 ): Promise<{ user: UserRow; created: boolean }> {
   const [existing] = await db.select().from(users).where(eq(users.telegramId, profile.id)).limit(1);
-  const language = supportedLanguage(profile.languageCode);
-  if (existing) {
-    const changes = {
-      ...(profile.photoUrl && profile.photoUrl !== existing.photoUrl ? { photoUrl: profile.photoUrl } : {}),
-      // Telegram's language only fills a gap: a choice made in Profile is the player's and stays.
-      ...(language && !existing.language ? { language } : {}),
-    };
-    if (Object.keys(changes).length > 0) {
-      const [updated] = await db.update(users).set(changes).where(eq(users.id, existing.id)).returning();
-      return { user: updated ?? existing, created: false };
-    }
-    return { user: existing, created: false };
+  if (existing) return knownTelegramAccount(db, existing, profile);
+  try {
+    return { user: await newTelegramAccount(db, profile, inviteReference), created: true };
+  } catch (error) {
+    // Another sign-in of this Telegram user created the account first: on its id, or on the name both
+    // asked for (whichever unique index the insert met first). That account is theirs.
+    if (!uniqueViolation(error) && !(error instanceof HttpError && error.statusCode === 409)) throw error;
+    const [first] = await db.select().from(users).where(eq(users.telegramId, profile.id)).limit(1);
+    if (!first) throw error;
+    return knownTelegramAccount(db, first, profile);
   }
+}
+
+/** A known account: Telegram's photo, and its language where the player chose none, brought up to date. */
+async function knownTelegramAccount(db: Queryable, existing: UserRow, profile: TelegramProfile): Promise<{ user: UserRow; created: boolean }> {
+  const language = supportedLanguage(profile.languageCode);
+  const changes = {
+    ...(profile.photoUrl && profile.photoUrl !== existing.photoUrl ? { photoUrl: profile.photoUrl } : {}),
+    // Telegram's language only fills a gap: a choice made in Profile is the player's and stays.
+    ...(language && !existing.language ? { language } : {}),
+  };
+  if (Object.keys(changes).length === 0) return { user: existing, created: false };
+  const [updated] = await db.update(users).set(changes).where(eq(users.id, existing.id)).returning();
+  return { user: updated ?? existing, created: false };
+}
+
+async function newTelegramAccount(db: Queryable, profile: TelegramProfile, inviteReference: string | null | undefined): Promise<UserRow> {
   const wanted = profile.username && /^[A-Za-z0-9_]{3,32}$/.test(profile.username) ? profile.username : undefined;
   let username = wanted && (await isUsernameFree(db, wanted)) ? wanted : `tg${profile.id}`;
   // Someone may have registered "tg<id>" by hand: never fail a Telegram login over a name. (A free
-  // Telegram username was just asked about in this transaction: asking again was a round trip per newcomer.)
+  // Telegram username was just asked about: asking again was a round trip per newcomer.)
   if (username !== wanted && !(await isUsernameFree(db, username))) username = `tg${profile.id}_${newInviteCode().slice(0, 5)}`;
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ').replace(/[<>]/g, '').trim();
-  const user = await createUser(db, {
+  return createUser(db, {
     username,
     nickname: (fullName || username).slice(0, 32),
     telegramId: profile.id,
     photoUrl: profile.photoUrl ?? null,
     invitedBy: await findInviter(db, inviteReference),
-    language,
+    language: supportedLanguage(profile.languageCode),
   });
-  return { user, created: true };
 }
 
 /** Checks a Login Widget redirect's `hash` as Telegram's widget documentation prescribes. */
@@ -147,7 +163,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
     // Signed by Telegram: never refused for the volume of its address (a carrier's CGNAT puts thousands
     // of phones behind one), only for that account's own.
     await authLimits.telegramSignIn(profile.id);
-    const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, startParam ?? body.referrerId));
+    const { user, created } = await telegramAccount(db, profile, startParam ?? body.referrerId);
     if (created) announceFriend(app.services, user);
     const sessionToken = await signIn(request, user, deviceId);
     request.log.info({ userId: user.id }, 'player signed in with telegram');
@@ -171,7 +187,7 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
       photoUrl: fields.photo_url,
     };
     await authLimits.telegramSignIn(profile.id);
-    const { user, created } = await db.transaction((tx) => telegramAccount(tx, profile, referrerId));
+    const { user, created } = await telegramAccount(db, profile, referrerId);
     if (created) announceFriend(app.services, user);
     // A redirect from Telegram's widget is a plain navigation: it carries no device id.
     setSessionCookie(reply, config, PLAYER_COOKIE, await signIn(request, user, null));

@@ -52,14 +52,6 @@ export class InsufficientFunds extends Error {
   }
 }
 
-/** Creates a new player's two accounts; part of creating the player. */
-export async function openPlayerAccounts(db: Queryable, userId: string): Promise<void> {
-  await db.insert(accounts).values([
-    { kind: 'user', userId },
-    { kind: 'rewards', userId },
-  ]);
-}
-
 const kindOf = (ref: AccountRef) => (typeof ref === 'string' ? ref : ref.kind);
 const userOf = (ref: AccountRef) => (typeof ref === 'string' ? null : ref.userId);
 

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { telegramAccount } from '../../server/auth/telegram.ts';
 import { cookieOf, databaseKinds, describeApp, register, rows, startTestApp } from './harness.ts';
 
 const BOT_TOKEN = '7000001:test-bot-token_ABC';
@@ -47,6 +48,32 @@ describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx
 
     const again = await auth({ initData: initData(tg) });
     expect(again.json().user._id).toBe(res.json().user._id);
+  });
+
+  it("opens one account for a newcomer's sign-ins sent at once (two taps, two devices), each with its own session", async () => {
+    const tg = telegramUser();
+    const data = initData(tg);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => auth({ initData: data })));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((res) => res.json().user._id as string));
+    expect(ids.size).toBe(1);
+    expect(new Set(answers.map((res) => res.json().sessionToken as string)).size).toBe(4);
+    const [account] = await rows<{ users: number; ledger: number }>(
+      ctx().database,
+      sql`SELECT (SELECT count(*)::int FROM users WHERE telegram_id = ${tg.id}) AS users,
+                 (SELECT count(*)::int FROM accounts WHERE user_id = ${[...ids][0]}::uuid) AS ledger`,
+    );
+    // The account with exactly its two ledger accounts ('user' and 'rewards'), never one without them.
+    expect(account).toEqual({ users: 1, ledger: 2 });
+
+    // The route's own steps meet one after the other here; the account's lookup and creation, run at
+    // once, meet on the unique indexes (the Telegram id's, or the name's): each gets the one account.
+    const racer = { id: telegramUser().id, username: `racer_${tg.id}`, firstName: 'Race' };
+    const found = await Promise.all(Array.from({ length: 6 }, () => telegramAccount(ctx().database.db, racer, null)));
+    expect(new Set(found.map((f) => f.user.id)).size).toBe(1);
+    expect(found.filter((f) => f.created)).toHaveLength(1);
+    const [raced] = await rows<{ n: number }>(ctx().database, sql`SELECT count(*)::int AS n FROM accounts WHERE user_id = ${found[0]?.user.id ?? ''}::uuid`);
+    expect(raced?.n).toBe(2);
   });
 
   it('names a Telegram user without a username tg<id>', async () => {
