@@ -140,5 +140,7 @@ describe('operator roles from the command line', () => {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Three runs of the command, each a process that opens and migrates its own PGlite database: ~10 s
+    // each on a busy 2-core box, past the default 30 s.
+  }, 120_000);
 });
