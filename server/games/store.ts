@@ -157,7 +157,7 @@ export async function writeTransitions(db: Queryable, writes: TransitionWrite[])
           move: jsonParam(one.move),
         })
       : await writeTransitionsBatch<{ id: string }>(db, {
-          records: JSON.stringify(records),
+          records: recordSetJson(records, stateJsons),
           ids: arrayLiteral(records.map((r) => r.id)),
         });
   return new Set(rows.map((r) => r.id));
@@ -190,6 +190,17 @@ export function transitionRecords(writes: TransitionWrite[]) {
     mover_id: session?.userId ?? null,
   }));
   return { records, stateJsons };
+}
+
+/**
+ * The records as the batch statements' JSON record set, each state as the canonical text its digest
+ * was made from rather than serialised a second time: a Belote or backgammon state is 5-30 KB by the
+ * middle of its game, and JSON.stringify of the whole batch was ~2 % of a busy node's CPU on launch day
+ * (bench/README.md, a fifteenth session). The statement reads the same JSON values either way.
+ */
+function recordSetJson(records: ReturnType<typeof transitionRecords>['records'], stateJsons: string[]): string {
+  const parts = records.map(({ state: _state, ...fields }, at) => `${JSON.stringify(fields).slice(0, -1)},"state":${stateJsons[at] as string}}`);
+  return `[${parts.join(',')}]`;
 }
 
 type TransitionField =
@@ -258,9 +269,9 @@ const writeFreeTransitions = namedStatement<'records' | 'ids'>('write_free_trans
  * transaction held (not tried: the caller sends them again alone).
  */
 export async function writeFreeTransitionsOf(db: Queryable, writes: TransitionWrite[]): Promise<{ written: Set<string>; busy: Set<string> }> {
-  const { records } = transitionRecords(writes);
+  const { records, stateJsons } = transitionRecords(writes);
   const rows = await writeFreeTransitions<{ id: string; written: boolean }>(db, {
-    records: JSON.stringify(records),
+    records: recordSetJson(records, stateJsons),
     ids: arrayLiteral(records.map((r) => r.id)),
   });
   const free = new Set(rows.map((r) => r.id));

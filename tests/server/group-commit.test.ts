@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transitionWriter } from '../../server/games/transitionWriter.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { sql } from 'drizzle-orm';
+import { loadGame, stateDigest, writeFreeTransitionsOf, writeTransitions, type TransitionWrite } from '../../server/games/store.ts';
 import { databaseKinds, rows, startTestApp, type TestApp } from './harness.ts';
 import { currentGame, fundedPlayer, nextRound, pairedRps, rpsMove, type Player } from './gameHarness.ts';
 
@@ -114,6 +115,45 @@ for (const kind of databaseKinds) {
       expect(answer.json().game.currentRound).toBe(2);
       const untouchedBefore = await rpsMove(t.app, held.b, held.gameId, 'scissors');
       expect(untouchedBefore.json().game.phase).toBe('round-completed');
+    });
+
+    it('a batch writes each state exactly as given, and logs the digest of that state', async () => {
+      const games: { gameId: string }[] = [];
+      for (let i = 0; i < 3; i += 1) games.push(await inRoundTwo());
+      // States of every kind of JSON text: keys out of order, quotes, escapes, non-ASCII, numbers, nulls.
+      const states: unknown[] = [
+        { z: 1, a: { y: 'say "hi"\n', b: [3, null, { d: true, c: -0.5 }] }, 'ключ': 'Ծ✓' },
+        { list: Array.from({ length: 400 }, (_, i) => ({ turn: i, moves: [i % 24, (i * 7) % 24], who: `p${i % 2}` })) },
+        { empty: {}, none: [], text: 'caf\u00e9 tab\t \\ slash' },
+      ];
+      const writesOf = async (offset: number) =>
+        Promise.all(
+          games.map(async ({ gameId }, i): Promise<TransitionWrite> => {
+            const loaded = await loadGame(t.database.db, gameId);
+            if (!loaded) throw new Error('no game');
+            const state = states[(i + offset) % states.length];
+            return { next: { ...loaded.row, state, version: loaded.row.version + 1 }, readVersion: loaded.row.version, log: { at: Date.now(), actor: 'server', action: 'timeout' } };
+          }),
+        );
+      const check = async (offset: number) => {
+        for (const [i, { gameId }] of games.entries()) {
+          const state = states[(i + offset) % states.length];
+          const [stored] = await rows<{ state: unknown; state_hash: string }>(
+            t.database,
+            sql`SELECT g.state, l.state_hash FROM games g JOIN game_log l ON l.game_id = g.id WHERE g.id = ${gameId}::uuid ORDER BY l.seq DESC LIMIT 1`,
+          );
+          expect(stored?.state).toEqual(state);
+          expect(stored?.state_hash).toBe(stateDigest(state));
+        }
+      };
+      const free = await writeFreeTransitionsOf(t.database.db, await writesOf(0));
+      expect([...free.written].sort()).toEqual(games.map((g) => g.gameId).sort());
+      await check(0);
+      // The sweeper's batch, in a transaction holding the rows.
+      const swept = await writesOf(1);
+      const written = await t.database.db.transaction(async (tx) => writeTransitions(tx, swept));
+      expect(written.size).toBe(games.length);
+      await check(1);
     });
 
     it('moves of many games at once are all played, each answered with its own game', async () => {

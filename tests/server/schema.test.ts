@@ -36,6 +36,28 @@ for (const kind of databaseKinds) {
       expect(await migrate(database)).toEqual([]);
     });
 
+    it('a big game state is compressed with lz4 where the server has it (PostgreSQL), and stored as written either way', async () => {
+      // A Belote state's size at the middle of a game, of varied text (a repeated one would compress to nothing).
+      const state = { rounds: Array.from({ length: 120 }, (_, i) => ({ round: i, cards: `${i * 7919}`.repeat(6), winner: `player-${(i * 31) % 17}` })) };
+      const [written] = await rows<{ id: string }>(
+        database,
+        sql`insert into games (game_mode, bet_micro, payout_micro, state, seed, seed_hash)
+            values ('blot', 0, 0, ${JSON.stringify(state)}::jsonb, 'seed', 'hash') returning id`,
+      );
+      const [stored] = await rows<{ method: string | null; state: unknown }>(
+        database,
+        sql`select pg_column_compression(state) as method, state from games where id = ${written?.id}`,
+      );
+      expect(stored?.method).toBe(kind === 'postgres' ? 'lz4' : 'pglz');
+      expect(stored?.state).toEqual(state);
+      // Such a state, compressed, stays in its row (lz4's output is a little larger than pglz's).
+      const [table] = await rows<{ options: string[] | null }>(
+        database,
+        sql`select reloptions as options from pg_class where oid = 'games'::regclass`,
+      );
+      expect(table?.options ?? []).toEqual(kind === 'postgres' ? ['fillfactor=75', 'toast_tuple_target=4096'] : ['fillfactor=75']);
+    });
+
     it('a player balance can never go below zero, whatever the code does', async () => {
       const attempt = database.db.execute(sql`
         with u as (insert into users (username, nickname, invite_code) values ('neg', 'neg', 'neg1') returning id)
