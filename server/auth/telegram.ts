@@ -52,8 +52,10 @@ export async function telegramAccount(
     // asked for (whichever unique index the insert met first). That account is theirs.
     if (!uniqueViolation(error) && !(error instanceof HttpError && error.statusCode === 409)) throw error;
     const [first] = await db.select().from(users).where(eq(users.telegramId, profile.id)).limit(1);
-    if (!first) throw error;
-    return knownTelegramAccount(db, first, profile);
+    if (first) return knownTelegramAccount(db, first, profile);
+    // Someone else took the name between its check and the insert (a registration by hand, at that
+    // very moment): asked again, the name is taken, and the newcomer is tg<id> as they would have been.
+    return { user: await newTelegramAccount(db, profile, inviteReference), created: true };
   }
 }
 

@@ -32,7 +32,7 @@ function widgetQuery(fields: Record<string, string>, token = BOT_TOKEN): string 
   return new URLSearchParams({ ...fields, hash }).toString();
 }
 
-describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx) => {
+describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx, kind) => {
   const auth = (payload: object) => ctx().app.inject({ method: 'POST', url: '/api/auth/telegram', payload });
 
   it('creates the account on first sight from valid init data and opens a session (its token in the body, no cookie)', async () => {
@@ -94,6 +94,49 @@ describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx
     const renamed = await auth({ initData: initData(next) });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().user.username).toMatch(new RegExp(`^tg${next.id}_[A-Za-z0-9_-]{5}$`));
+  });
+
+  it.skipIf(kind !== 'postgres')("signs a newcomer in as tg<id> when someone registers their Telegram username between its check and the account's insert", async () => {
+    const tg = telegramUser();
+    const name = tg.username as string;
+    // A registration by hand of that name, not yet committed: the newcomer's check finds the name free,
+    // and its insert waits on the name's unique index until the registration commits.
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let inserted = () => {};
+    const handInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const registration = ctx().database.rawTransaction(async (raw) => {
+      await raw.query("INSERT INTO users (username, nickname, invite_code) VALUES ($1, 'Hand', $2)", [name, `hand${tg.id}`]);
+      inserted();
+      await committed;
+    });
+    await handInserted;
+    const signingIn = auth({ initData: initData(tg) });
+    for (let waited = 0; ; waited += 1) {
+      const [waiting] = await rows<{ n: number }>(
+        ctx().database,
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%insert into%users%'`,
+      );
+      if ((waiting?.n ?? 0) > 0) break;
+      if (waited > 200) throw new Error("the newcomer's insert never waited on the name");
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    commit();
+    await registration;
+
+    const res = await signingIn;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.username).toBe(`tg${tg.id}`);
+    const [account] = await rows<{ users: number; ledger: number }>(
+      ctx().database,
+      sql`SELECT (SELECT count(*)::int FROM users WHERE telegram_id = ${tg.id}) AS users,
+                 (SELECT count(*)::int FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.telegram_id = ${tg.id}) AS ledger`,
+    );
+    expect(account).toEqual({ users: 1, ledger: 2 });
   });
 
   it('binds start_param or referrerId as inviter for a new account only', async () => {
