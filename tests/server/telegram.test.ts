@@ -116,17 +116,21 @@ describeApp('telegram login', { BOT_TOKEN, BOT_USERNAME: 'duel_test_bot' }, (ctx
     });
     await handInserted;
     const signingIn = auth({ initData: initData(tg) });
-    for (let waited = 0; ; waited += 1) {
-      const [waiting] = await rows<{ n: number }>(
-        ctx().database,
-        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%insert into%users%'`,
-      );
-      if ((waiting?.n ?? 0) > 0) break;
-      if (waited > 200) throw new Error("the newcomer's insert never waited on the name");
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    try {
+      for (let waited = 0; ; waited += 1) {
+        const [waiting] = await rows<{ n: number }>(
+          ctx().database,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%insert into users%'`,
+        );
+        if ((waiting?.n ?? 0) > 0) break;
+        if (waited > 800) throw new Error("the newcomer's insert never waited on the name");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      commit();
+      await registration;
     }
-    commit();
-    await registration;
 
     const res = await signingIn;
     expect(res.statusCode).toBe(200);
