@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../server/db/client.ts';
@@ -10,19 +11,18 @@ import { fundedPlayer, type Player } from './gameHarness.ts';
  * turn: every seat of every game ever played, so a turn cost more with each game the app had run.
  */
 
-/** What one statement of `tx` read from a table by scanning it: its backend's count, before and after. */
-async function scannedBy(tx: Tx, table: string, statement: () => Promise<unknown>): Promise<{ scans: number; rows: number }> {
-  const counts = async () => {
+/** The rows of `table` that `work` read by scanning it, as `tx`'s own backend counts them before and after. */
+async function rowsScanned(tx: Tx, table: string, work: () => Promise<unknown>): Promise<number> {
+  const count = async () => {
     const result = (await tx.execute(
-      sql`SELECT coalesce(seq_scan, 0)::int AS scans, coalesce(seq_tup_read, 0)::int AS rows
+      sql`SELECT coalesce(seq_tup_read, 0)::int AS rows
           FROM pg_stat_xact_user_tables WHERE schemaname = current_schema() AND relname = ${table}`,
-    )) as unknown as { rows: { scans: number; rows: number }[] };
-    return result.rows[0] ?? { scans: 0, rows: 0 };
+    )) as unknown as { rows: { rows: number }[] };
+    return result.rows[0]?.rows ?? 0;
   };
-  const before = await counts();
-  await statement();
-  const after = await counts();
-  return { scans: after.scans - before.scans, rows: after.rows - before.rows };
+  const before = await count();
+  await work();
+  return (await count()) - before;
 }
 
 /** Rolls back whatever `work` did, once it has returned its result. */
@@ -84,21 +84,21 @@ for (const kind of databaseKinds) {
       tx.execute(
         sql`SELECT o_index, o_outcome, o_opponent::text AS o_opponent FROM queue_turn('rps:0', 'rps', 0, NULL,
               ${JSON.stringify(
-                players.map((p, i) => ({ id: crypto.randomUUID(), userId: p.id, socketId: `s${i}`, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() })),
+                players.map((p, i) => ({ id: randomUUID(), userId: p.id, socketId: `s${i}`, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() })),
               )}::jsonb, '[]'::jsonb)`,
       ) as unknown as Promise<{ rows: { o_index: number; o_outcome: string; o_opponent: string | null }[] }>;
 
     it('pairs two free players without scanning the seats of every game played', async () => {
       const seen = await rolledBack(t, async (tx) => {
         let outcomes: { o_outcome: string; o_opponent: string | null }[][] = [];
-        const seats = await scannedBy(tx, 'game_players', async () => {
+        const seats = await rowsScanned(tx, 'game_players', async () => {
           outcomes = [(await turn(tx, [a])).rows, (await turn(tx, [b])).rows];
         });
         return { outcomes, seats };
       });
       expect(seen.outcomes.map((rows) => rows.map((row) => row.o_outcome))).toEqual([['waiting'], ['paired']]);
       expect(seen.outcomes[1]?.[0]?.o_opponent).toBe(a.id);
-      expect(seen.seats.rows).toBe(0);
+      expect(seen.seats).toBe(0);
     });
 
     it('still refuses a player already in a game, found by their own running seat', async () => {
@@ -109,13 +109,13 @@ for (const kind of databaseKinds) {
             VALUES ('rps', 0, 0, '{}'::jsonb, 'seed', 'hash') RETURNING id)
           INSERT INTO game_players (game_id, user_id, seat, score_before) SELECT g.id, ${a.id}::uuid, 0, 900 FROM g`);
         let outcomes: string[] = [];
-        const seats = await scannedBy(tx, 'game_players', async () => {
+        const seats = await rowsScanned(tx, 'game_players', async () => {
           outcomes = (await turn(tx, [a, b])).rows.map((row) => row.o_outcome);
         });
         return { outcomes, seats };
       });
       expect(seen.outcomes).toEqual(['playing', 'waiting']);
-      expect(seen.seats.rows).toBe(0);
+      expect(seen.seats).toBe(0);
     });
   });
 }
