@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../server/db/client.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
@@ -25,22 +25,19 @@ async function rowsScanned(tx: Tx, table: string, work: () => Promise<unknown>):
   return (await count()) - before;
 }
 
-/** Rolls back whatever `work` did, once it has returned its result. */
-class RolledBack<T> extends Error {
-  constructor(readonly result: T) {
-    super('rolled back');
-  }
-}
+/** `work`'s result, with everything it did rolled back (Drizzle's own rollback). */
 async function rolledBack<T>(t: TestApp, work: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    await t.database.db.transaction(async (tx) => {
-      throw new RolledBack(await work(tx));
+  let result: { value: T } | undefined;
+  await t.database.db
+    .transaction(async (tx) => {
+      result = { value: await work(tx) };
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
     });
-  } catch (error) {
-    if (error instanceof RolledBack) return error.result as T;
-    throw error;
-  }
-  throw new Error('unreachable');
+  if (!result) throw new Error('the work returned nothing');
+  return result.value;
 }
 
 for (const kind of databaseKinds) {
