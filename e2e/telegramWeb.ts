@@ -128,6 +128,14 @@ export async function startTelegramWeb(appBase: string): Promise<TelegramWebStan
     upstream.on('error', end);
     client.on('error', end);
   });
+  // Every TCP connection, for close(): closeAllConnections() knows only those HTTP has parsed a request
+  // on, so a connection the browser opened ahead (still in its TLS handshake, or idle before its first
+  // request) kept server.close() waiting past the hook's 120 s (seen once in CI).
+  const connections = new Set<net.Socket>();
+  server.on('connection', (socket: net.Socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -139,6 +147,7 @@ export async function startTelegramWeb(appBase: string): Promise<TelegramWebStan
         server.close(() => resolve());
         server.closeAllConnections();
         for (const tunnel of tunnels) tunnel.destroy();
+        for (const connection of connections) connection.destroy();
       }),
   };
 }
