@@ -70,7 +70,13 @@ describe('the Mini App from Telegram', () => {
     // Settings in Telegram's menu opens Profile.
     await page.evaluate(() => (window as unknown as { telegramEvent: (type: string) => void }).telegramEvent('settings_button_pressed'));
     await expect.poll(() => paths.at(-1)).toBe('/profile');
-    await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GAMES' }).click();
+    // Followed by its click event, not Playwright's pointer: in this cross-site frame, Playwright's hit
+    // test of the fixed tab bar sometimes lands beside the link (on the page under it) and keeps doing so
+    // on every retry (seen about 1 run in 5 on one box, never reproduced on another in 36; the link is
+    // the element at its own centre there, see below for the popup's Verify). A keyboard press focuses
+    // the link, which scrolls the frame, after which the next pointer clicks miss too. The tab bar's
+    // pointer clicks are tested outside a frame (friends, integrity e2e).
+    await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GAMES' }).dispatchEvent('click');
 
     // The wallet works in the frame: a devchain deposit is credited, shown without a reload (the socket).
     await app.getByRole('link', { name: 'Deposit' }).click();
