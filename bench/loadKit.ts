@@ -34,6 +34,8 @@ export type ChildCall =
   | { type: 'memory' }
   | { type: 'cpu' }
   | { type: 'sockets' }
+  /** `count` events of about `bytes` each to one player's room (their sockets), one per turn of the event loop, as a move's update goes. */
+  | { type: 'emit'; userId: string; count: number; bytes: number }
   | { type: 'close' };
 
 interface ChildResults {
@@ -46,6 +48,7 @@ interface ChildResults {
    */
   cpu: { user: number; system: number; loopDelayMaxMs: number; loopDelayP99Ms: number; gcPauseMaxMs: number };
   sockets: number;
+  emit: null;
   close: null;
 }
 
@@ -283,19 +286,17 @@ export const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 export const mib = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /**
- * CPU time (ms) used so far by every PostgreSQL process on this machine (its backends and helpers),
- * from /proc; null where there is no /proc or no local PostgreSQL. The server shares the cores with
- * the node and the bots, so its share of each move is part of the figures.
+ * CPU time (ms) used so far by each PostgreSQL process on this machine (its backends and helpers), by
+ * process id, from /proc; null where there is no /proc or no local PostgreSQL.
  */
-export function postgresCpuMs(): number | null {
+export function postgresCpuByProcess(): Map<string, number> | null {
   let dirs: string[];
   try {
     dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
     return null;
   }
-  let ticks = 0;
-  let found = false;
+  const used = new Map<string, number>();
   for (const pid of dirs) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -303,13 +304,35 @@ export function postgresCpuMs(): number | null {
       if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
       const fields = stat.slice(close + 2).split(' ');
       // Fields 14 and 15 of stat (utime, stime), counted from the state field (3rd) on.
-      ticks += Number(fields[11]) + Number(fields[12]);
-      found = true;
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // USER_HZ is 100 on Linux
     } catch {
       // The process ended while we looked.
     }
   }
-  return found ? (ticks * 1000) / 100 : null; // USER_HZ is 100 on Linux
+  return used.size > 0 ? used : null;
+}
+
+/**
+ * CPU time (ms) used so far by every PostgreSQL process on this machine, from /proc; null where there is
+ * no /proc or no local PostgreSQL. The server shares the cores with the node and the bots, so its share
+ * of each move is part of the figures.
+ */
+export function postgresCpuMs(): number | null {
+  const used = postgresCpuByProcess();
+  return used === null ? null : [...used.values()].reduce((sum, ms) => sum + ms, 0);
+}
+
+/**
+ * The CPU (ms) PostgreSQL's processes used since `before` (postgresCpuByProcess), counting only those
+ * alive now: a connection that closed meanwhile (a pool's idle one) takes its whole past with it, which a
+ * difference of totals would subtract.
+ */
+export function postgresCpuSince(before: Map<string, number> | null): number | null {
+  const now = postgresCpuByProcess();
+  if (before === null || now === null) return null;
+  let ms = 0;
+  for (const [pid, used] of now) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** Load on this machine, for the notes: figures on a shared machine are noisier. */

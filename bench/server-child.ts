@@ -1,10 +1,12 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { Server } from 'socket.io';
 import { serverLog } from '../server/log.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { startGameWorkers } from '../server/games/workers.ts';
+import { userRoom } from '../server/sockets/index.ts';
 import type { ChildCall, ChildMessage, MemorySample } from './loadKit.ts';
 import { seedGames, seedPlayers } from './playersKit.ts';
 
@@ -13,7 +15,8 @@ import { seedGames, seedPlayers } from './playersKit.ts';
  * IPC channel), so the bench's clients neither share its event loop nor count in its memory. It opens
  * the database (a PostgreSQL schema when BENCH_DATABASE_URL is set, else in-memory PGlite), migrates,
  * builds the real app (server/app.ts), listens on a free loopback port and answers the parent over IPC:
- * seed players and running games, sample its own memory (after a forced GC), count its sockets, close. No endpoint is
+ * seed players and running games, sample its own memory (after a forced GC), count its sockets, send a
+ * player's sockets bare events (call-floors.bench.ts: what a frame costs), close. No endpoint is
  * added to the app. BENCH_SWEEPER=1 also runs the real game sweeper (server/games/workers.ts); BENCH_SWEEPER=all
  * runs every background round main.ts runs (deposit detection, the sweeper, the risk round, chain balances).
  */
@@ -64,6 +67,16 @@ async function handle(call: ChildCall): Promise<unknown> {
     }
     case 'sockets':
       return app.services.sockets.engine.clientsCount;
+    case 'emit': {
+      const pad = 'x'.repeat(call.bytes);
+      // An event of the bench's own: the app's typed events are the protocol's, and this is no game update.
+      const io = app.services.sockets as unknown as Server;
+      for (let i = 0; i < call.count; i += 1) {
+        io.to(userRoom(call.userId)).emit('bench-frame', { i, pad });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return null;
+    }
     case 'close':
       await stopSweeper();
       await app.close();
