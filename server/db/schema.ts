@@ -414,5 +414,5 @@ export const riskFlags = pgTable('risk_flags', {
 /** The cluster's turns at background reads one node a period is enough for (migration 0029, games/sweepTurns.ts). */
 export const sweepTurns = pgTable('sweep_turns', {
   job: text('job', { enum: ['due-games'] }).primaryKey(),
-  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().default(sql`'-infinity'`),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
 });

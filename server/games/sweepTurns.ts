@@ -9,11 +9,14 @@ import { sql } from 'drizzle-orm';
  */
 export type SweepJob = 'due-games';
 
+// The row is made by the first taker (a table emptied by hand only makes the next ask its first): of two
+// nodes asking at once, one inserts or updates it, and the other, waiting on that row, finds it taken.
 const takeTurn = namedStatement<'job' | 'everyMs'>(
   'take_sweep_turn',
-  (v) => sql`UPDATE sweep_turns SET taken_at = now()
-             WHERE job = ${v('job')}::text AND taken_at <= now() - ${v('everyMs')}::integer * interval '1 millisecond'
-             RETURNING job`,
+  (v) => sql`INSERT INTO sweep_turns AS turn (job, taken_at) VALUES (${v('job')}::text, now())
+             ON CONFLICT (job) DO UPDATE SET taken_at = now()
+             WHERE turn.taken_at <= now() - ${v('everyMs')}::integer * interval '1 millisecond'
+             RETURNING turn.job`,
 );
 
 const giveBack = namedStatement<'job'>('give_back_sweep_turn', (v) => sql`UPDATE sweep_turns SET taken_at = '-infinity' WHERE job = ${v('job')}::text`);

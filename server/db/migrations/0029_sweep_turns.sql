@@ -8,12 +8,12 @@
 -- or restarted), for which once a second across the cluster is soon enough. At 17 nodes it was 17 such
 -- reads a second, finding a handful of games.
 --
--- A node takes a job's turn by moving its row's taken_at to now, only once the job's interval has passed
--- since the last taker (server/games/sweepTurns.ts); of two nodes asking at once the row's lock lets one
--- through and the other then finds the turn taken. Nothing is held between turns, so a node that dies
--- with the turn only delays the next sweep until the interval has passed.
+-- A node takes a job's turn by moving its row's taken_at to now (the first taker inserts the row), only
+-- once the job's interval has passed since the last taker (server/games/sweepTurns.ts); of two nodes
+-- asking at once the row's lock lets one through and the other then finds the turn taken. Nothing is
+-- held between turns, so a node that dies with the turn only delays the next sweep until the interval
+-- has passed.
 CREATE TABLE sweep_turns (
   job      text PRIMARY KEY,
-  taken_at timestamptz NOT NULL DEFAULT '-infinity'
+  taken_at timestamptz NOT NULL
 );
-INSERT INTO sweep_turns (job) VALUES ('due-games');
