@@ -73,9 +73,9 @@ describe('the Mini App from Telegram', () => {
     // Followed by its click event, not Playwright's pointer: in this cross-site frame, Playwright's hit
     // test of the fixed tab bar sometimes lands beside the link (on the page under it) and keeps doing so
     // on every retry (seen about 1 run in 5 on one box, never reproduced on another in 36; the link is
-    // the element at its own centre there, see below for the popup's Verify). A keyboard press focuses
-    // the link, which scrolls the frame, after which the next pointer clicks miss too. The tab bar's
-    // pointer clicks are tested outside a frame (friends, integrity e2e).
+    // the element at its own centre there, see below for the popup's Verify). A keyboard press here was
+    // tried and made the next pointer click in the frame miss as well. The tab bar's pointer clicks are
+    // tested outside a frame (friends, integrity e2e).
     await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GAMES' }).dispatchEvent('click');
 
     // The wallet works in the frame: a devchain deposit is credited, shown without a reload (the socket).
