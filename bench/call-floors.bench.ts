@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
-import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, postgresCpuByProcess, postgresCpuSince, startServer, thousands, type ServerChild } from './loadKit.ts';
+import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, postgresCpuMs, startServer, thousands, type ServerChild } from './loadKit.ts';
 import type { Bench, BenchResult } from './table.ts';
 
 /**
@@ -87,7 +87,7 @@ const floorWrite = (pool: pg.Pool, i: number) =>
 /** PostgreSQL's CPU (all its processes) per write: paced at `perSecond`, or `concurrency` at once as fast as they go. */
 async function postgresWriteFloor(pool: pg.Pool, pace: { perSecond: number } | { concurrency: number }): Promise<{ us: number; perSecond: number }> {
   let next = 0;
-  const before = postgresCpuByProcess();
+  const before = postgresCpuMs();
   const started = performance.now();
   if ('perSecond' in pace) {
     const out: Promise<unknown>[] = [];
@@ -103,8 +103,8 @@ async function postgresWriteFloor(pool: pg.Pool, pace: { perSecond: number } | {
     }));
   }
   const seconds = (performance.now() - started) / 1000;
-  const used = postgresCpuSince(before);
-  return { us: used === null ? NaN : (used * 1000) / WRITES, perSecond: WRITES / seconds };
+  const after = postgresCpuMs();
+  return { us: before === null || after === null ? NaN : ((after - before) * 1000) / WRITES, perSecond: WRITES / seconds };
 }
 
 /** The node's CPU per Socket.IO event to one socket, `CALLS` of them, after a warm-up. */
@@ -173,7 +173,7 @@ const bench: Bench = {
         socket.close();
       }
       for (const concurrency of [32, 1]) rows.push(row('a PostgreSQL round trip from a pg pool (this process)', concurrency, await poolFloor(pool, concurrency)));
-      // PostgreSQL's side: its backends stay connected (the pool) so their CPU is still in /proc when read.
+      // Connections kept open (no idle timeout): a backend started mid-run is not a write's cost.
       const writer = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0, options: `-c search_path=${schema.name}` });
       try {
         await writeFloorTables(writer);

@@ -7,8 +7,8 @@ import type { User } from '../protocol/user.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { appClient, CallTally, newDeviceId, percentileOf, type PlayerLink } from './appClient.ts';
 import { Bot, type BotContext, type GamePlan } from './botPlayer.ts';
-import { commandCpuMs, costliestStatements, gamesReport, hotUpdates, moneyReport, postgresTotalCpuMs, settled, startClusterTarget, startNodeTarget, statementCosts, type Target } from './launchKit.ts';
-import { delay, freshSchema, machineNote, roundTripNote, thousands } from './loadKit.ts';
+import { commandCpuMs, costliestStatements, gamesReport, hotUpdates, moneyReport, settled, startClusterTarget, startNodeTarget, statementCosts, type Target } from './launchKit.ts';
+import { delay, freshSchema, machineNote, postgresCpuMs, roundTripNote, thousands } from './loadKit.ts';
 import { leaveRoutes, type Random } from './modeBots.ts';
 import { latencyColumns, latencyRow, PlayStats } from './playStats.ts';
 import { Timeline } from './timeline.ts';
@@ -131,7 +131,7 @@ const bench: Bench = {
       loopDelay.enable();
       const cpuBefore = await target.cpu();
       const benchBefore = process.cpuUsage();
-      const postgresBefore = postgresTotalCpuMs();
+      const postgresBefore = postgresCpuMs();
       const statementsBefore = await statementCosts(schema.client);
       const redisBefore = cluster ? commandCpuMs('redis-server') : null;
       const product = target;
@@ -147,7 +147,7 @@ const bench: Bench = {
             [cluster ? 'nodes' : 'node']: cpu.nodes,
             ...(cluster ? { HAProxy: cpu.haproxy, launcher: cpu.launcher } : {}),
             generator: (generator.user + generator.system) / 1000,
-            PostgreSQL: postgresTotalCpuMs(),
+            PostgreSQL: postgresCpuMs(),
             ...(cluster ? { Redis: commandCpuMs('redis-server') } : {}),
           },
         };
@@ -162,7 +162,7 @@ const bench: Bench = {
       const allSettled = await settled(schema.client, 60_000);
       const cpuAfter = await target.cpu();
       const benchCpu = process.cpuUsage(benchBefore);
-      const postgresAfter = postgresTotalCpuMs();
+      const postgresAfter = postgresCpuMs();
       const statementsAfter = await statementCosts(schema.client);
       const redisAfter = cluster ? commandCpuMs('redis-server') : null;
       loopDelay.disable();

@@ -63,30 +63,6 @@ export function commandCpuMs(name: string): number | null {
   return found ? total : null;
 }
 
-/**
- * CPU time (ms) so far of PostgreSQL on this machine: its live processes, plus what the postmaster has
- * reaped of the backends that ended (cutime, cstime), so a connection closing mid-run does not take its
- * CPU out of the sum (loadKit's postgresCpuMs counts live processes only). Null without a local one.
- */
-export function postgresTotalCpuMs(): number | null {
-  const processes: { pid: string; ppid: string; own: number; reaped: number }[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // From the state field (3rd) on: ppid 4th, utime 14th, stime 15th, cutime 16th, cstime 17th.
-      processes.push({ pid, ppid: fields[1] ?? '', own: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) });
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  if (processes.length === 0) return null;
-  const pids = new Set(processes.map((p) => p.pid));
-  const ticks = processes.reduce((sum, p) => sum + p.own + (pids.has(p.ppid) ? 0 : p.reaped), 0);
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-}
-
 interface StatementCost {
   query: string;
   calls: number;

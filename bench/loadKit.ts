@@ -286,53 +286,38 @@ export const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 export const mib = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /**
- * CPU time (ms) used so far by each PostgreSQL process on this machine (its backends and helpers), by
- * process id, from /proc; null where there is no /proc or no local PostgreSQL.
+ * CPU time (ms) so far of PostgreSQL on this machine, from /proc: its live processes, plus what the
+ * postmaster has reaped of the backends that ended (cutime, cstime), so a connection closing mid-run (a
+ * pool's idle one) neither takes its CPU out of a difference nor loses what it used. Null where there is
+ * no /proc or no local PostgreSQL. The server shares the cores with the node and the bots, so its share
+ * of each move is part of the figures.
  */
-export function postgresCpuByProcess(): Map<string, number> | null {
+export function postgresCpuMs(): number | null {
   let dirs: string[];
   try {
     dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
     return null;
   }
-  const used = new Map<string, number>();
+  const processes: { pid: string; ppid: string; own: number; reaped: number }[] = [];
   for (const pid of dirs) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
       const fields = stat.slice(close + 2).split(' ');
-      // Fields 14 and 15 of stat (utime, stime), counted from the state field (3rd) on.
-      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // USER_HZ is 100 on Linux
+      // From the state field (3rd) on: ppid 4th, utime 14th, stime 15th, cutime 16th, cstime 17th.
+      processes.push({ pid, ppid: fields[1] ?? '', own: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) });
     } catch {
       // The process ended while we looked.
     }
   }
-  return used.size > 0 ? used : null;
-}
-
-/**
- * CPU time (ms) used so far by every PostgreSQL process on this machine, from /proc; null where there is
- * no /proc or no local PostgreSQL. The server shares the cores with the node and the bots, so its share
- * of each move is part of the figures.
- */
-export function postgresCpuMs(): number | null {
-  const used = postgresCpuByProcess();
-  return used === null ? null : [...used.values()].reduce((sum, ms) => sum + ms, 0);
-}
-
-/**
- * The CPU (ms) PostgreSQL's processes used since `before` (postgresCpuByProcess), counting only those
- * alive now: a connection that closed meanwhile (a pool's idle one) takes its whole past with it, which a
- * difference of totals would subtract.
- */
-export function postgresCpuSince(before: Map<string, number> | null): number | null {
-  const now = postgresCpuByProcess();
-  if (before === null || now === null) return null;
-  let ms = 0;
-  for (const [pid, used] of now) ms += used - (before.get(pid) ?? 0);
-  return ms;
+  if (processes.length === 0) return null;
+  // The reaped CPU of the postmaster only (the process whose parent is not PostgreSQL): a backend's own
+  // children are counted where they end.
+  const pids = new Set(processes.map((p) => p.pid));
+  const ticks = processes.reduce((sum, p) => sum + p.own + (pids.has(p.ppid) ? 0 : p.reaped), 0);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 /** Load on this machine, for the notes: figures on a shared machine are noisier. */

@@ -4,8 +4,8 @@ import { CLIENT_SEED_WAIT_MS } from '../protocol/fairness.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { appClient, CallTally, newDeviceId, percentileOf } from './appClient.ts';
 import { Bot, type BotContext } from './botPlayer.ts';
-import { costliestStatements, gamesReport, hotUpdates, moneyReport, postgresTotalCpuMs, settled, statementCosts, statementCount, walPosition } from './launchKit.ts';
-import { delay, freshSchema, inPool, machineNote, roundTripNote, startServer, thousands } from './loadKit.ts';
+import { costliestStatements, gamesReport, hotUpdates, moneyReport, settled, statementCosts, statementCount, walPosition } from './launchKit.ts';
+import { delay, freshSchema, inPool, machineNote, postgresCpuMs, roundTripNote, startServer, thousands } from './loadKit.ts';
 import type { Random } from './modeBots.ts';
 import { latencyColumns, latencyRow, PlayStats } from './playStats.ts';
 import { Timeline } from './timeline.ts';
@@ -91,7 +91,7 @@ const bench: Bench = {
       loopDelay.enable();
       const cpuBefore = await server.call({ type: 'cpu' });
       const benchBefore = process.cpuUsage();
-      const postgresBefore = postgresTotalCpuMs();
+      const postgresBefore = postgresCpuMs();
       const statementsBefore = await statementCosts(schema.client);
       const walBefore = await walPosition(schema.client);
       const timeline = new Timeline(20_000, async () => {
@@ -102,7 +102,7 @@ const bench: Bench = {
           online: stats.online,
           playing: stats.playing,
           calls: tally.calls(),
-          cpu: { node: (node.user + node.system) / 1000, bots: (bots.user + bots.system) / 1000, PostgreSQL: postgresTotalCpuMs() },
+          cpu: { node: (node.user + node.system) / 1000, bots: (bots.user + bots.system) / 1000, PostgreSQL: postgresCpuMs() },
           stalls: { loopMs: node.loopDelayMaxMs, gcMs: node.gcPauseMaxMs },
         };
       });
@@ -124,7 +124,7 @@ const bench: Bench = {
       const allSettled = await settled(schema.client, 60_000);
       const cpuAfter = await server.call({ type: 'cpu' });
       const benchCpu = process.cpuUsage(benchBefore);
-      const postgresAfter = postgresTotalCpuMs();
+      const postgresAfter = postgresCpuMs();
       const statementsAfter = await statementCosts(schema.client);
       const walAfter = await walPosition(schema.client);
       loopDelay.disable();
