@@ -109,10 +109,7 @@ export async function startTelegramWeb(appBase: string): Promise<TelegramWebStan
     request.pipe(upstream);
   });
   // Socket.IO's WebSocket: the upgrade request is replayed to the app and the two sockets joined.
-  const tunnels = new Set<net.Socket>();
   server.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    tunnels.add(client);
-    client.on('close', () => tunnels.delete(client));
     const upstream = net.connect(Number(target.port), target.hostname, () => {
       const lines = [`${request.method} ${request.url} HTTP/1.1`];
       for (let i = 0; i < request.rawHeaders.length; i += 2) lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
@@ -127,10 +124,11 @@ export async function startTelegramWeb(appBase: string): Promise<TelegramWebStan
     };
     upstream.on('error', end);
     client.on('error', end);
+    client.on('close', end);
   });
-  // Every TCP connection, for close(): closeAllConnections() knows only those HTTP has parsed a request
-  // on, so a connection the browser opened ahead (still in its TLS handshake, or idle before its first
-  // request) kept server.close() waiting past the hook's 120 s (seen once in CI).
+  // Every TCP connection, for close(): a WebSocket's tunnel, and one the browser opened ahead (still in
+  // its TLS handshake, or idle before its first request), which closeAllConnections() does not know of
+  // (it kept server.close() waiting past the hook's 120 s once in CI).
   const connections = new Set<net.Socket>();
   server.on('connection', (socket: net.Socket) => {
     connections.add(socket);
@@ -145,8 +143,6 @@ export async function startTelegramWeb(appBase: string): Promise<TelegramWebStan
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
-        for (const tunnel of tunnels) tunnel.destroy();
         for (const connection of connections) connection.destroy();
       }),
   };
