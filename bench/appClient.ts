@@ -114,9 +114,9 @@ export function appClient(base: string, tally: CallTally, maxSockets = 512) {
   const agent = new http.Agent({ keepAlive: true, maxSockets, timeout: CLIENT_IDLE_MS });
   const target = new URL(base);
 
-  function call<T>(link: PlayerLink | null, method: 'GET' | 'POST', route: string, body?: unknown, endpoint = `${method} ${route}`): Promise<Answer<T>> {
+  function call<T>(link: PlayerLink | null, method: 'GET' | 'POST', route: string, body?: unknown, endpoint = `${method} ${route}`, extra: Record<string, string> = {}): Promise<Answer<T>> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = {};
+    const headers: Record<string, string | number> = { ...extra };
     if (link) {
       if (link.credentials?.kind === 'bearer') headers.authorization = `Bearer ${link.credentials.token}`;
       else if (link.credentials?.kind === 'cookie') headers.cookie = `sid=${link.credentials.token}`;

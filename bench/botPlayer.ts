@@ -3,6 +3,7 @@ import type { GameMode } from '../protocol/constants.ts';
 import { SEEDING_PHASE } from '../protocol/fairness.ts';
 import type { CancelSearchAnswer, CurrentGameAnswer, GameUpdate, StartGameAnswer } from '../protocol/game.ts';
 import type { User } from '../protocol/user.ts';
+import { ANSWERED_SOCKET_HEADER } from '../protocol/socket.ts';
 import { openPlayerSocket, type AppClient, type Answer, type PlayerLink, type PlayerSocket } from './appClient.ts';
 import { delay } from './loadKit.ts';
 import { actionOpensAt, chooseAction, leaveRoutes, mayAct, thinkMs, type Random } from './modeBots.ts';
@@ -82,6 +83,12 @@ export class Bot {
 
   private call<T>(method: 'GET' | 'POST', route: string, body?: unknown, endpoint?: string): Promise<Answer<T>> {
     return this.ctx.client.call<T>(this.link, method, route, body, endpoint);
+  }
+
+  /** A move or a client seed, as the app sends them: naming its socket, which then has the update as the answer only. */
+  private answered<T>(route: string, body: unknown, endpoint?: string): Promise<Answer<T>> {
+    const id = this.socket?.id;
+    return this.ctx.client.call<T>(this.link, 'POST', route, body, endpoint, id ? { [ANSWERED_SOCKET_HEADER]: id } : {});
   }
 
   private between([low, high]: [number, number]): number {
@@ -373,7 +380,7 @@ export class Bot {
       const latest = (this.current as GameUpdate).game;
       if (latest._id !== gameId || !mayAct(latest, this.userId) || performance.now() >= plan.leaveBy) continue;
       const action = chooseAction(latest, this.userId, random);
-      const answer = await this.call<GameUpdate>('POST', action.route, action.body);
+      const answer = await this.answered<GameUpdate>(action.route, action.body);
       stats.move(mode, { ms: answer.ms, at: performance.now(), status: answer.status });
       actions += 1;
       if (answer.status === 200) this.receive(answer.body, false);
@@ -403,7 +410,7 @@ export class Bot {
   private async sendClientSeed(gameId: string): Promise<void> {
     const clientSeed = randomBytes(16).toString('hex');
     for (const pause of [500, 1000, null]) {
-      const answer = await this.call<GameUpdate>('POST', `/api/games/${gameId}/client-seed`, { clientSeed }, 'POST /api/games/:id/client-seed');
+      const answer = await this.answered<GameUpdate>(`/api/games/${gameId}/client-seed`, { clientSeed }, 'POST /api/games/:id/client-seed');
       if (answer.status === 200) this.receive(answer.body, false);
       if (answer.status !== 0 || pause === null) return;
       await delay(pause);

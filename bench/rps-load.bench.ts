@@ -10,6 +10,7 @@ import { checkLedger } from '../server/ledger/check.ts';
 import { delay, freshSchema, httpClient, inPool, machineNote, openSocket, percentile, postgresCpuMs, roundTripNote, startServer, thousands } from './loadKit.ts';
 import { costliestStatements, hotUpdates, statementCosts, statementCount, walPosition } from './launchKit.ts';
 import type { SeededPlayer } from './playersKit.ts';
+import { ANSWERED_SOCKET_HEADER } from '../protocol/socket.ts';
 import type { Bench, BenchResult } from './table.ts';
 
 /**
@@ -123,7 +124,9 @@ const bench: Bench = {
     const play = async (bot: Bot): Promise<void> => {
       const choice: RpsChoice = bot.seat === 0 ? 'rock' : 'scissors';
       // The start overlay's client seed, then the first round (the second seed's answer, or the socket).
-      const seeded = await client.request<RpsUpdate>('POST', `/api/games/${bot.gameId}/client-seed`, bot.cookie, { clientSeed: randomBytes(16).toString('hex') });
+      // Naming its socket, as the app does: the update is then the answer's only (protocol/socket.ts).
+      const fromHere = { [ANSWERED_SOCKET_HEADER]: bot.socket.id as string };
+      const seeded = await client.request<RpsUpdate>('POST', `/api/games/${bot.gameId}/client-seed`, bot.cookie, { clientSeed: randomBytes(16).toString('hex') }, fromHere);
       if (seeded.status !== 200) {
         const key = `client seed ${seeded.status} ${(seeded.body as unknown as { message?: string }).message ?? ''}`;
         refused.set(key, (refused.get(key) ?? 0) + 1);
@@ -136,7 +139,7 @@ const bench: Bench = {
         const round = view.currentRound;
         if (view.phase === 'choose') {
           await delay(thinkMin + Math.random() * (thinkMax - thinkMin));
-          const res = await client.request<RpsUpdate>('POST', '/api/rps-move', bot.cookie, { gameId: bot.gameId, choice, round });
+          const res = await client.request<RpsUpdate>('POST', '/api/rps-move', bot.cookie, { gameId: bot.gameId, choice, round }, fromHere);
           if (res.status !== 200) {
             const key = `${res.status} ${(res.body as unknown as { message?: string }).message ?? ''}`;
             refused.set(key, (refused.get(key) ?? 0) + 1);

@@ -65,6 +65,7 @@ export const gameText = {
   gameOver: 'The game is over',
   notInGame: 'You are not a player of this game',
   staleVersion: 'The game has moved on; reload it',
+  badSocketId: 'Invalid socket id',
   canceledTitle: 'Game Canceled',
   canceledBody: 'The game has been canceled due to server maintenance. Your bet has been refunded.',
   leaveWarning: 'if you leave you will lose the game',

@@ -4,6 +4,16 @@ import type { Friend } from './growth.ts';
 import type { ChallengeEndedEvent } from './challengeConstants.ts';
 
 /**
+ * The header of a move or a client seed that names the app's own socket (issue 38). The request's answer
+ * is the player's update of the change, so that socket is not also sent it as a game-update; the
+ * player's other sockets (another device, another tab) and the opponent's still are. Optional: a request
+ * without it, or with anything not shaped like a Socket.IO id, is answered and published as before.
+ */
+export const ANSWERED_SOCKET_HEADER = 'x-socket-id';
+/** A Socket.IO id as the server makes them (base64url, 20 characters), with room to spare. */
+export const socketIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
  * Socket.IO events, typed per direction. The server authenticates the handshake from the session
  * cookie; `authenticate` is honoured only for the session's own user.
  */

@@ -8,13 +8,13 @@ import { games } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { moverInput, requireMover, sessionMover, type Mover } from '../http/guards.ts';
 import { databaseUnavailable } from '../db/errors.ts';
-import { drawFirst, drawFirstAlone, lockGame, updateOf } from './engine.ts';
+import { drawFirst, drawFirstAlone, lockGame, updateOf, type Answering } from './engine.ts';
 import { clientSeedsOf, isSeeding } from './firstDraw.ts';
 import { gameTransaction } from './outbox.ts';
 import { seenGames } from './seenGames.ts';
 import { takeClientSeed } from './seedStatements.ts';
 import { loadGame, type LoadedGame } from './store.ts';
-import { gameUpdateFor, updateAnswer } from './views.ts';
+import { answeredSocketOf, gameUpdateFor, updateAnswer } from './views.ts';
 
 /**
  * A player's client seed for their new game (issue 18): accepted once per seat, from the game's own
@@ -31,13 +31,13 @@ import { gameUpdateFor, updateAnswer } from './views.ts';
  */
 export async function acceptClientSeed(
   services: Services,
-  input: { gameId: string; userId: string; clientSeed: string; session?: Mover['unverified'] | undefined },
+  input: { gameId: string; userId: string; clientSeed: string; session?: Mover['unverified'] | undefined; answeredSocket?: string | undefined },
 ): Promise<GameUpdate> {
   const kept = seenGames(services).get(input.gameId);
   if (kept && !isSeeding(kept.row)) return refuseDrawn(kept, input);
   const now = Date.now();
   const taken = await takeClientSeed(services, { gameId: input.gameId, userId: input.userId, clientSeed: input.clientSeed, now, sessionHash: input.session?.sessionHash });
-  if (taken) return drawIfSeeded(services, taken, input.userId, now);
+  if (taken) return drawIfSeeded(services, taken, { userId: input.userId, socketId: input.answeredSocket }, now);
   await input.session?.verify();
   return acceptUnderLock(services, input);
 }
@@ -55,11 +55,12 @@ async function refuseDrawn(kept: LoadedGame, input: { userId: string; session?: 
 }
 
 /** After a seed was taken: the first draw if both are in now, and this player's view of the game. */
-async function drawIfSeeded(services: Services, taken: LoadedGame, userId: string, now: number): Promise<GameUpdate> {
+async function drawIfSeeded(services: Services, taken: LoadedGame, seededBy: Answering, now: number): Promise<GameUpdate> {
+  const { userId } = seededBy;
   if (clientSeedsOf(taken.row).some((seed) => seed === '')) return gameUpdateFor(taken.row, taken.seats, userId);
   let drawn: LoadedGame | null;
   try {
-    drawn = await drawFirstAlone(services, taken, now, userId);
+    drawn = await drawFirstAlone(services, taken, now, seededBy);
   } catch (error) {
     if (databaseUnavailable(error)) throw error;
     // The seed is in; the draw is the sweeper's at the end of the wait, which retries a game its rules
@@ -110,6 +111,7 @@ export async function clientSeedRoutes(app: FastifyInstance): Promise<void> {
     const { gameId } = await moverInput(request, gameIdParams, request.params);
     const { clientSeed } = await moverInput(request, clientSeedBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    return updateAnswer(reply, await acceptClientSeed(services, { gameId, userId, clientSeed, session: unverified }));
+    const answeredSocket = answeredSocketOf(request);
+    return updateAnswer(reply, await acceptClientSeed(services, { gameId, userId, clientSeed, session: unverified, answeredSocket }));
   });
 }

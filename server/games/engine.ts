@@ -128,7 +128,19 @@ export interface Transition {
   action: 'create' | 'move' | 'timeout' | 'leave';
   move?: unknown;
   now: number;
+  /** The mover's socket that sent the move (protocol/socket.ts ANSWERED_SOCKET_HEADER): it has the update as the answer. */
+  answeredSocket?: string | undefined;
 }
+
+/** The player whose request made a change, answered with their update; their socket that sent it, if named, is not sent it again. */
+export interface Answering {
+  userId: string;
+  socketId?: string | undefined;
+}
+
+/** A move's mover, answered by its request; nobody for the rest (a timeout, a leave, a first draw). */
+const answeringOf = (transition: Transition): Answering | undefined =>
+  transition.action === 'move' ? { userId: transition.actor, socketId: transition.answeredSocket } : undefined;
 
 /** The row a transition leaves, and the game's outcome when it ends it. */
 export function nextRow(row: GameRow, state: unknown, now: number) {
@@ -171,7 +183,7 @@ export async function commitState(money: GameTx, services: Services, { row, seat
   const write = { next, readVersion: row.version, log: logLine(transition) };
   if (outcome) next.settlement = await settleHeld(money, write, outcome);
   else await writeTransitions(money.tx, [write]);
-  money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }, transition.action === 'move' ? transition.actor : undefined));
+  money.later(() => publish(services, next, seats, { timeoutTriggered: transition.action === 'timeout' }, answeringOf(transition)));
   // After commit, like the publish: an ended game's dashboard feed read before the commit would still
   // show it running, and no later change would correct it.
   money.later(() => logTransition(services, next, transition));
@@ -193,9 +205,11 @@ const answers = new WeakMap<GameRow, { userId: string; update: GameUpdate }>();
 
 /**
  * Tells both players of a committed change, each with their own update, encoded once (the socket event
- * and, for `answering`, the answer to their request send the same JSON).
+ * and, for `answering`, the answer to their request send the same JSON). The socket that sent the
+ * request, when it named itself, gets the update as that request's answer only: a Belote or backgammon
+ * update is 5-35 KB, and it was every move's second frame.
  */
-export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}, answering?: string): void {
+export function publish(services: Services, row: GameRow, seats: Seat[], flags: { timeoutTriggered?: boolean } = {}, answering?: Answering): void {
   keep(services, row, seats);
   // Every committed change is published once, after commit: counted here, a rolled-back one never is.
   if (flags.timeoutTriggered) services.metrics.timeout(row.gameMode);
@@ -203,8 +217,13 @@ export function publish(services: Services, row: GameRow, seats: Seat[], flags: 
   for (const seat of seats) {
     const update = gameUpdateFor(row, seats, seat.userId, flags);
     encodeOnce(update);
-    if (seat.userId === answering) answers.set(row, { userId: seat.userId, update });
-    services.sockets.to(userRoom(seat.userId)).emit('game-update', update);
+    const room = services.sockets.to(userRoom(seat.userId));
+    if (seat.userId !== answering?.userId) {
+      room.emit('game-update', update);
+      continue;
+    }
+    answers.set(row, { userId: seat.userId, update });
+    (answering.socketId ? room.except(answering.socketId) : room).emit('game-update', update);
   }
 }
 
@@ -242,7 +261,16 @@ function applyRule<T>(compute: () => T): T {
 /** How often a move computed on a row that changed meanwhile is computed again on the new one. */
 const MOVE_ATTEMPTS = 5;
 
-type MoveInput = { gameId: string; userId: string; mode: GameMode; move: unknown; v?: number | undefined; session?: Mover['unverified'] | undefined };
+type MoveInput = {
+  gameId: string;
+  userId: string;
+  mode: GameMode;
+  move: unknown;
+  v?: number | undefined;
+  session?: Mover['unverified'] | undefined;
+  /** The mover's socket that sent it, if the request named one (routes.ts answeredSocketOf). */
+  answeredSocket?: string | undefined;
+};
 
 /** The player's move on the game as read: refused (409, 422) unless it is theirs to make. */
 function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
@@ -250,7 +278,7 @@ function applyMove({ row, seats }: LoadedGame, input: MoveInput) {
   if (isSeeding(row)) throw new HttpError(409, fairnessText.gameStarting);
   const now = Date.now();
   const state = applyRule(() => rulesOf(row.gameMode).apply(row.state, input.userId, input.move, now));
-  return { state, transition: { actor: input.userId, action: 'move', move: input.move, now } satisfies Transition };
+  return { state, transition: { actor: input.userId, action: 'move', move: input.move, now, answeredSocket: input.answeredSocket } satisfies Transition };
 }
 
 /** The move on a kept copy of the game; null when the copy refuses it (the copy may be stale: a fresh read decides). */
@@ -280,7 +308,7 @@ export async function writeChange(services: Services, loaded: LoadedGame, state:
   // Committed (one statement): the players are told as after any transaction.
   logTransition(services, next, transition);
   const flags = { timeoutTriggered: transition.action === 'timeout' };
-  await runCommitted(services, [() => publish(services, next, loaded.seats, flags, transition.action === 'move' ? transition.actor : undefined)]);
+  await runCommitted(services, [() => publish(services, next, loaded.seats, flags, answeringOf(transition))]);
   return next;
 }
 
@@ -368,9 +396,9 @@ export async function drawFirst(money: GameTx, services: Services, loaded: Loade
  * money, and it is written only while the game is still at the version it was read at, so a sweeper,
  * leave or cancel that drew first keeps its draw and this one writes nothing (null). Told to both
  * players after it is written, like every transition; `seededBy`, whose seed made the draw, is answered
- * with the update their socket was sent (updateOf).
+ * with the update their other sockets were sent (updateOf).
  */
-export async function drawFirstAlone(services: Services, loaded: LoadedGame, now: number, seededBy: string): Promise<LoadedGame | null> {
+export async function drawFirstAlone(services: Services, loaded: LoadedGame, now: number, seededBy: Answering): Promise<LoadedGame | null> {
   const write = firstDraw(loaded.row, loaded.seats, now);
   if (!(await writeTransition(services, write))) return null;
   logTransition(services, write.next, { actor: 'server', action: 'create', now: write.log.at });

@@ -12,7 +12,7 @@ import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { leaveGame, playMove, updateOf } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
 import { activeGame, recentGame } from './store.ts';
-import { gameUpdateFor, updateAnswer } from './views.ts';
+import { answeredSocketOf, gameUpdateFor, updateAnswer } from './views.ts';
 
 /** After a game ends, GET /current-game still shows it this long, so a reconnect sees the result. */
 const RECENT_GAME_MS = 60_000;
@@ -88,21 +88,24 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   app.post('/rps-move', async (request, reply) => {
     const body = await moverInput(request, rpsMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
+    const answeredSocket = answeredSocketOf(request);
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
   app.post('/move-backgammon-checker', async (request, reply) => {
     const body = await moverInput(request, backgammonMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
+    const answeredSocket = answeredSocketOf(request);
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
   app.post('/make-carrom-move', async (request, reply) => {
     const body = await moverInput(request, carromMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, mode: 'carrom', move: body.move, v: body.v });
+    const answeredSocket = answeredSocketOf(request);
+    const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'carrom', move: body.move, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
@@ -117,7 +120,8 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
     app.post(`/blot/${type}`, async (request, reply) => {
       const { gameId, v, ...fields } = await moverInput<(typeof blotRoutes)[number][1]>(request, schema, request.body);
       const { userId, unverified } = sessionMover(request);
-      const { row, seats } = await playMove(services, { gameId, userId, session: unverified, mode: 'blot', move: { type, ...fields }, v });
+      const answeredSocket = answeredSocketOf(request);
+      const { row, seats } = await playMove(services, { gameId, userId, session: unverified, answeredSocket, mode: 'blot', move: { type, ...fields }, v });
       return updateAnswer(reply, updateOf(row, seats, userId));
     });
   }

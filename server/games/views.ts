@@ -1,6 +1,9 @@
 import { microToUsdt } from '../../protocol/money.ts';
 import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ANSWERED_SOCKET_HEADER, socketIdPattern } from '../../protocol/socket.ts';
+import { gameText } from '../../protocol/gameConstants.ts';
+import { HttpError } from '../http/errors.ts';
 import type { GameRow } from '../db/schema.ts';
 import { clientSeedsOf, isSeeding, seedingView } from './firstDraw.ts';
 import { rulesOfMode } from '../../rules/registry.ts';
@@ -96,4 +99,17 @@ export function gameUpdateFor(
 export function updateAnswer(reply: FastifyReply, update: GameUpdate): string {
   void reply.header('content-type', 'application/json; charset=utf-8');
   return encodeOnce(update);
+}
+
+/**
+ * The player's socket that sent a move or a client seed, when the request names it (protocol/socket.ts
+ * ANSWERED_SOCKET_HEADER): it has the update as the answer, so publish does not send it again. No header
+ * is no name (every socket of the player is sent the update, as always); one that is not a socket id is
+ * refused before anything changes.
+ */
+export function answeredSocketOf(request: FastifyRequest): string | undefined {
+  const id = request.headers[ANSWERED_SOCKET_HEADER];
+  if (id === undefined) return undefined;
+  if (typeof id !== 'string' || !socketIdPattern.test(id)) throw new HttpError(400, gameText.badSocketId);
+  return id;
 }

@@ -2,6 +2,7 @@ import type { GameUpdate } from '../../protocol/game.ts';
 import { clientSeedOfDevice } from '../platform/clientSeed.ts';
 import { rememberClientSeed } from '../platform/commitments.ts';
 import { NetworkError, post } from './http.ts';
+import { answeredHere } from './socket.ts';
 
 /**
  * POST /api/games/{gameId}/client-seed {clientSeed} → the GameUpdate after it, like a move's answer
@@ -9,7 +10,7 @@ import { NetworkError, post } from './http.ts';
  * malformed, 403 not the player's game, 404 unknown.
  */
 export const sendClientSeed = (gameId: string, clientSeed: string) =>
-  post<GameUpdate>(`/games/${encodeURIComponent(gameId)}/client-seed`, { clientSeed });
+  post<GameUpdate>(`/games/${encodeURIComponent(gameId)}/client-seed`, { clientSeed }, answeredHere());
 
 /** Games this page has offered a seed for: the start overlay and the game screen both offer, only one sends. */
 const offeredFor = new Set<string>();

@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { chatMessageEvents } from '../../protocol/gameConstants.ts';
 import type { ChatMessage } from '../../protocol/game.ts';
 import type { GameMode } from '../../protocol/constants.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/socket.ts';
+import { ANSWERED_SOCKET_HEADER, type ClientToServerEvents, type ServerToClientEvents } from '../../protocol/socket.ts';
 import { deviceId } from '../platform/deviceId.ts';
 import { sessionToken } from './sessionToken.ts';
 
@@ -59,6 +59,16 @@ export function connectPlayerSocket(userId: string, handlers: PlayerSocketHandle
 /** The id start-game sends, so the server can tell this connection apart from the player's other tabs. */
 export function playerSocketId(): string | undefined {
   return current?.id ?? undefined;
+}
+
+/**
+ * The headers of a move or a client seed: this connection's id, so the update the request is answered
+ * with is not also sent to this socket (protocol/socket.ts ANSWERED_SOCKET_HEADER). None while the socket
+ * is not connected: the server then sends the update to every socket of the player, as before.
+ */
+export function answeredHere(): { headers: Record<string, string> } {
+  const id = playerSocketId();
+  return { headers: id ? { [ANSWERED_SOCKET_HEADER]: id } : {} };
 }
 
 /** A preset chat line to the opponent: '<mode>-message' {message, gameId, userID}. */

@@ -64,6 +64,8 @@ describe('the RPS screen', () => {
     const { user } = await openRps();
     await user.click(screen.getByRole('button', { name: 'Rock' }));
     expect(api.callsTo('POST /api/rps-move')[0]?.body).toEqual({ gameId: GAME_ID, choice: 'rock', round: 1 });
+    // Its socket named, so the server answers the move there and does not send it the same update again.
+    expect(api.callsTo('POST /api/rps-move')[0]?.headers['x-socket-id']).toBe(socket().id);
     for (const button of moveButtons()) expect(button).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Rock' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText("Waiting for your opponent's move")).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameUpdate } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
+import { ANSWERED_SOCKET_HEADER } from '../../protocol/socket.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
@@ -88,6 +89,40 @@ describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
     const versions = events[bob.id]!.filter(([e]) => e === 'game-update').map(([, p]) => (p as GameUpdate).game.v);
     expect(versions).toEqual(versions.map((_, i) => versions[0]! + i));
   });
+  it("spares a move's own socket its update on another node too; the player's other socket is sent it", async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const ann = await signedUp(one.app);
+    const bob = await signedUp(two.app);
+    const listen = async (node: (typeof nodes)[0], cookie: string) => {
+      const socket = connect(node.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+      sockets.push(socket);
+      const updates: GameUpdate<RpsGameView>[] = [];
+      socket.on('game-update', (update: GameUpdate<RpsGameView>) => updates.push(update));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      return { socket, updates };
+    };
+    // Ann's app talks to node one while its socket sits on node two (no stickiness between the two).
+    const annApp = await listen(two, ann.cookie);
+    const annElsewhere = await listen(one, ann.cookie);
+    await listen(two, bob.cookie);
+    const call = async (node: (typeof nodes)[0], cookie: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${node.base}/api${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as GameUpdate<RpsGameView>;
+    };
+    await call(one, ann.cookie, '/start-game', { gameMode: 'rps', betAmount: 0 });
+    await call(two, bob.cookie, '/start-game', { gameMode: 'rps', betAmount: 0 });
+    const opened = await eventually(() => annApp.updates.find((u) => u.game.status === 'in-progress' && u.game.phase === 'choose'), 8000);
+    const gameId = opened.game._id;
+
+    const moved = await call(one, ann.cookie, '/rps-move', { gameId, choice: 'rock', round: 1 }, { [ANSWERED_SOCKET_HEADER]: annApp.socket.id as string });
+    await eventually(() => annElsewhere.updates.find((u) => u.game.v === moved.game.v));
+    const revealed = await call(two, bob.cookie, '/rps-move', { gameId, choice: 'scissors', round: 1 });
+    await eventually(() => annApp.updates.find((u) => u.game.v === revealed.game.v));
+    expect(annApp.updates.map((u) => u.game.v)).not.toContain(moved.game.v);
+    await call(one, ann.cookie, '/leave-rps-game', { gameId });
+  });
+
   it("feeds an operator's dashboard on one node with the games another node starts", async () => {
     const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
     await ensureOperator(two.database.db, 'cluster-watcher', 'operator-pass');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameUpdate, QueueEntry } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
+import { ANSWERED_SOCKET_HEADER } from '../../protocol/socket.ts';
 import { ensureOperator } from '../../server/admin/operators.ts';
 import { sweepGameTimeouts } from '../../server/games/timeouts.ts';
 import { cookieOf, databaseKinds } from './harness.ts';
@@ -111,6 +112,43 @@ for (const kind of databaseKinds) {
       const relayed = b.events.filter(([name]) => name === 'rps-message').length;
       expect(relayed).toBeGreaterThanOrEqual(1);
       expect(relayed).toBeLessThanOrEqual(3);
+      await api(ann, 'POST', '/leave-rps-game', { gameId });
+    });
+
+    it("a move's update reaches the socket that sent it as the answer only; the player's other socket and the opponent's are sent it", async () => {
+      const [ann, bob] = await Promise.all([fundedPlayer(live.t, 0), fundedPlayer(live.t, 0)]);
+      const here = await listen(ann.cookie);
+      const elsewhere = await listen(ann.cookie);
+      const b = await listen(bob.cookie);
+      await api(ann, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0, socketId: here.socket.id });
+      await api(bob, 'POST', '/start-game', { gameMode: 'rps', betAmount: 0, socketId: b.socket.id });
+      const gameId = ((await eventually(() => here.events.find(([name]) => name === 'gameStarted')))[1] as GameUpdate).game._id;
+      const fromHere = { [ANSWERED_SOCKET_HEADER]: here.socket.id as string };
+
+      const moved = await apiCall<GameUpdate<RpsGameView>>(live.base, ann.cookie, 'POST', '/rps-move', { gameId, choice: 'rock' }, fromHere);
+      expect(await eventually(() => updates(elsewhere.events).find((u) => u.game.v === moved.game.v))).toEqual(moved);
+      await eventually(() => updates(b.events).find((u) => u.game.v === moved.game.v));
+      // Bob's move is not ann's: her socket is sent it, and by then her own move's update would have come.
+      const answered = await api<GameUpdate<RpsGameView>>(bob, 'POST', '/rps-move', { gameId, choice: 'paper' });
+      await eventually(() => updates(here.events).find((u) => u.game.v === answered.game.v));
+      expect(updates(here.events).map((u) => u.game.v)).not.toContain(moved.game.v);
+
+      // Without the header, as before: the update to every socket of the mover.
+      await sweepGameTimeouts(live.t.app.services, Date.now() + 2500);
+      await eventually(() => updates(here.events).find((u) => u.game.currentRound === 2));
+      const plain = await api<GameUpdate<RpsGameView>>(ann, 'POST', '/rps-move', { gameId, choice: 'rock' });
+      expect(await eventually(() => updates(here.events).find((u) => u.game.v === plain.game.v))).toEqual(plain);
+
+      // A header that is no socket id: refused before the move, which is not made.
+      const refused = await fetch(`${live.base}/api/rps-move`, {
+        method: 'POST',
+        headers: { cookie: bob.cookie, 'content-type': 'application/json', [ANSWERED_SOCKET_HEADER]: 'user:everyone' },
+        body: JSON.stringify({ gameId, choice: 'rock' }),
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: 'Invalid socket id', code: 'game.badSocketId' });
+      const after = await api<GameUpdate<RpsGameView>>(bob, 'GET', '/current-game');
+      expect({ v: after.game.v, bobChose: after.game.chosen[bob.id] }).toEqual({ v: plain.game.v, bobChose: false });
       await api(ann, 'POST', '/leave-rps-game', { gameId });
     });
 

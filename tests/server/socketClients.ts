@@ -31,10 +31,10 @@ export async function connectClient(base: string, cookie: string, open: Socket[]
 }
 
 /** A call to the real API over HTTP with the player's cookie; anything but 2xx throws with the body. */
-export async function apiCall<T>(base: string, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function apiCall<T>(base: string, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(`${base}/api${path}`, {
     method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);

@@ -51,6 +51,7 @@ const errors = {
     gameOver: gameText.gameOver,
     notInGame: gameText.notInGame,
     staleVersion: gameText.staleVersion,
+    badSocketId: gameText.badSocketId,
   },
   wallet: {
     invalidAddress: walletText.invalidAddress,

@@ -40,6 +40,7 @@ export default {
     gameOver: 'Խաղն արդեն ավարտվել է',
     notInGame: 'Դուք այս խաղի մասնակից չեք',
     staleVersion: 'Խաղն առաջ է գնացել․ թարմացրեք էկրանը',
+    badSocketId: 'Միացման նույնացուցիչը սխալ է',
   },
   wallet: {
     invalidAddress: 'Մուտքագրեք ճիշտ TRC20 դրամապանակի հասցե։',

@@ -40,6 +40,7 @@ export default {
     gameOver: 'Игра уже окончена',
     notInGame: 'Вы не участник этой игры',
     staleVersion: 'Игра ушла вперёд — обновите экран',
+    badSocketId: 'Неверный идентификатор соединения',
   },
   wallet: {
     invalidAddress: 'Введите корректный адрес кошелька TRC20.',
