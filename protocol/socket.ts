@@ -7,7 +7,8 @@ import type { ChallengeEndedEvent } from './challengeConstants.ts';
  * The header of a move or a client seed that names the app's own socket (issue 38). The request's answer
  * is the player's update of the change, so that socket is not also sent it as a game-update; the
  * player's other sockets (another device, another tab) and the opponent's still are. Optional: a request
- * without it, or with anything not shaped like a Socket.IO id, is answered and published as before.
+ * without it is answered and published as before; one with anything not shaped like a Socket.IO id is
+ * refused (400) before it changes anything.
  */
 export const ANSWERED_SOCKET_HEADER = 'x-socket-id';
 /** A Socket.IO id as the server makes them (base64url, 20 characters), with room to spare. */
