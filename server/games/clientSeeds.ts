@@ -111,7 +111,7 @@ export async function clientSeedRoutes(app: FastifyInstance): Promise<void> {
     const { gameId } = await moverInput(request, gameIdParams, request.params);
     const { clientSeed } = await moverInput(request, clientSeedBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    const answeredSocket = answeredSocketOf(request);
+    const answeredSocket = await answeredSocketOf(request);
     return updateAnswer(reply, await acceptClientSeed(services, { gameId, userId, clientSeed, session: unverified, answeredSocket }));
   });
 }

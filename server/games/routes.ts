@@ -88,7 +88,7 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   app.post('/rps-move', async (request, reply) => {
     const body = await moverInput(request, rpsMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    const answeredSocket = answeredSocketOf(request);
+    const answeredSocket = await answeredSocketOf(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
@@ -96,7 +96,7 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   app.post('/move-backgammon-checker', async (request, reply) => {
     const body = await moverInput(request, backgammonMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    const answeredSocket = answeredSocketOf(request);
+    const answeredSocket = await answeredSocketOf(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
@@ -104,7 +104,7 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   app.post('/make-carrom-move', async (request, reply) => {
     const body = await moverInput(request, carromMoveBody, request.body);
     const { userId, unverified } = sessionMover(request);
-    const answeredSocket = answeredSocketOf(request);
+    const answeredSocket = await answeredSocketOf(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'carrom', move: body.move, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
@@ -120,7 +120,7 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
     app.post(`/blot/${type}`, async (request, reply) => {
       const { gameId, v, ...fields } = await moverInput<(typeof blotRoutes)[number][1]>(request, schema, request.body);
       const { userId, unverified } = sessionMover(request);
-      const answeredSocket = answeredSocketOf(request);
+      const answeredSocket = await answeredSocketOf(request);
       const { row, seats } = await playMove(services, { gameId, userId, session: unverified, answeredSocket, mode: 'blot', move: { type, ...fields }, v });
       return updateAnswer(reply, updateOf(row, seats, userId));
     });

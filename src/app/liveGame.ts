@@ -1,6 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { ChatMessage, GameUpdate } from '../../protocol/game.ts';
 import { fetchCurrentGame } from '../api/currentGame.ts';
+import { ApiError, NetworkError } from '../api/http.ts';
 import { rememberCommitment } from '../platform/commitments.ts';
 
 /** ref(): an update is replaced whole, never edited, so valtio keeps it as it came instead of proxying it. */
@@ -75,6 +76,17 @@ export function receiveGameUpdate(update: unknown): void {
     return;
   }
   take(update);
+}
+
+/**
+ * After a move's request failed: the game is read again when this copy may be behind. A refusal says it
+ * is (409, and `refusals` a game adds); a lost answer or a 5xx may hide a move the server took, whose
+ * update this device's socket is not sent, since the answer was to carry it (protocol/socket.ts
+ * ANSWERED_SOCKET_HEADER). A game-ending move would otherwise leave its result unseen.
+ */
+export function reloadIfBehind(error: unknown, refusals: readonly number[] = [409]): void {
+  const status = error instanceof ApiError ? error.status : null;
+  if (error instanceof NetworkError || (status !== null && (status >= 500 || refusals.includes(status)))) void reloadCurrentGame();
 }
 
 let inFlight: Promise<LoadOutcome> | null = null;

@@ -73,14 +73,17 @@ describe('the RPS screen', () => {
     expect(api.callsTo('POST /api/rps-move')).toHaveLength(1);
   });
 
-  it('logs a refused move and lets the player choose again', async () => {
+  it('logs a failed move, lets the player choose again, and reads the game again in case the move was taken', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    rpsApi(rpsUpdate(), { 'POST /api/rps-move': { status: 500, body: {} } });
+    const api = rpsApi(rpsUpdate(), { 'POST /api/rps-move': { status: 500, body: {} } });
     const { user } = await openRps();
+    const readsBefore = api.callsTo('GET /api/current-game').length;
     await user.click(screen.getByRole('button', { name: 'Scissors' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to make a move.', expect.anything()));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Scissors' })).toBeEnabled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Its socket is not sent what the lost answer carried: the game is read again instead.
+    await waitFor(() => expect(api.callsTo('GET /api/current-game').length).toBe(readsBefore + 1));
   });
 
   it("shows the opponent's move only when the round is revealed, fills a trophy, and locks the moves meanwhile", async () => {

@@ -2,8 +2,7 @@ import { proxy, ref } from 'valtio';
 import { BACKGAMMON_OPENING_ROLL_MS, type BackgammonGameView, type BackgammonStep } from '../../../protocol/backgammon.ts';
 import type { StepOptions } from '../../../rules/backgammon/index.ts';
 import { backgammonMove } from '../../api/backgammonMove.ts';
-import { ApiError } from '../../api/http.ts';
-import { receiveGameUpdate, reloadCurrentGame } from '../../app/liveGame.ts';
+import { receiveGameUpdate, reloadIfBehind } from '../../app/liveGame.ts';
 import { replayFramesOf, slotIdsOf, type SlotIds } from './boardModel.ts';
 
 /** A checker's slide (CSS transition) when it moves. */
@@ -118,10 +117,10 @@ export function createBackgammonStore() {
     try {
       receiveGameUpdate(await backgammonMove({ gameId: game._id, moves, v: game.v }));
     } catch (error) {
-      // Spec §8: logged only. A refusal means our copy of the game is behind: fetch it again.
+      // Spec §8: logged only. A refusal means our copy of the game is behind, a lost answer that it may be.
       console.error('Failed to make a move.', error);
       clearMove();
-      if (error instanceof ApiError && (error.status === 409 || error.status === 422)) void reloadCurrentGame();
+      reloadIfBehind(error, [409, 422]);
     } finally {
       state.sending = false;
     }

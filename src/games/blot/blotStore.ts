@@ -6,8 +6,8 @@ import { blotFinalTrumpDecision } from '../../api/blotFinalTrumpDecision.ts';
 import { blotMakeMove } from '../../api/blotMakeMove.ts';
 import { blotTrumpDecision } from '../../api/blotTrumpDecision.ts';
 import { blotTrumpSelection } from '../../api/blotTrumpSelection.ts';
-import { ApiError, messageOf } from '../../api/http.ts';
-import { receiveGameUpdate, reloadCurrentGame } from '../../app/liveGame.ts';
+import { messageOf } from '../../api/http.ts';
+import { receiveGameUpdate, reloadIfBehind } from '../../app/liveGame.ts';
 
 /** A played card's flight from its player's side to the table (CSS animation, blot.css). */
 export const CARD_FLIGHT_MS = 380;
@@ -93,8 +93,9 @@ export function createBlotStore() {
       const failed = i18next.t(failedKey);
       console.error(failed, error);
       showError(messageOf(error, { failed, error: failed }));
-      // A refusal means our copy of the game is behind (the turn moved on, or the version is stale).
-      if (error instanceof ApiError && error.status === 409) void reloadCurrentGame();
+      // A refusal means our copy of the game is behind (the turn moved on, or the version is stale); a
+      // lost answer, that it may be.
+      reloadIfBehind(error);
     } finally {
       state.sending = false;
       state.playing = null;

@@ -2,8 +2,7 @@ import { proxy, ref } from 'valtio';
 import { shotSpeed, type CarromGameView, type CarromLastMove, type CarromShot } from '../../../protocol/carrom.ts';
 import { normaliseAngle, placeStriker, replayShot, startShot } from '../../../rules/carrom/index.ts';
 import { carromMove } from '../../api/carromMove.ts';
-import { ApiError } from '../../api/http.ts';
-import { receiveGameUpdate, reloadCurrentGame } from '../../app/liveGame.ts';
+import { receiveGameUpdate, reloadIfBehind } from '../../app/liveGame.ts';
 import { createPlayback, strikerTouched, type ShotPlayback } from './shotAnimation.ts';
 
 /** What a notice over the board is about: a shot's fouls and queen, or a turn that ran out. */
@@ -138,7 +137,8 @@ export function createCarromStore() {
       // Spec §8: logged only. The shot was not played: the board goes back to where it was.
       console.error('Failed to make a move.', error);
       if (state.shot?.id === id && state.shot.lastMove === null) state.shot = null;
-      if (error instanceof ApiError && (error.status === 409 || error.status === 422)) void reloadCurrentGame();
+      // If it was played after all (its answer lost), the reload shows it.
+      reloadIfBehind(error, [409, 422]);
     } finally {
       state.sending = false;
     }

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { GameUpdate } from '../../../protocol/game.ts';
 import { RPS_REVEAL_MS, RPS_TURN_MS, rpsChoices, type RpsChoice, type RpsGameView } from '../../../protocol/rps.ts';
 import type { User } from '../../../protocol/user.ts';
-import { ApiError } from '../../api/http.ts';
 import { rpsMove } from '../../api/rpsMove.ts';
-import { receiveGameUpdate, reloadCurrentGame } from '../../app/liveGame.ts';
+import { receiveGameUpdate, reloadIfBehind } from '../../app/liveGame.ts';
 import { ChatMenu } from '../../ui/ChatMenu.tsx';
 import { CountdownTimer } from '../../ui/CountdownTimer.tsx';
 import { GameCanceledPopup } from '../../ui/GameCanceledPopup.tsx';
@@ -52,10 +51,10 @@ export function RpsTable({ update, clockOffset, me }: RpsTableProps) {
     rpsMove({ gameId: game._id, choice, round: game.currentRound })
       .then(receiveGameUpdate)
       .catch((error: unknown) => {
-        // Spec §8: logged only. A refusal (409) means our copy is behind: fetch the game again.
+        // Spec §8: logged only. A refusal (409) means our copy is behind, a lost answer that it may be.
         console.error('Failed to make a move.', error);
         setPicked(null);
-        if (error instanceof ApiError && error.status === 409) void reloadCurrentGame();
+        reloadIfBehind(error);
       });
   };
 
