@@ -6,7 +6,7 @@ import { gameIdParams, gameText, type GameUpdate } from '../../protocol/game.ts'
 import type { Services } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { moverInput, requireMover, sessionMover, type Mover } from '../http/guards.ts';
+import { answeredSocketOf, moverInput, requireMover, sessionMover, type Mover } from '../http/guards.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { drawFirst, drawFirstAlone, lockGame, updateOf, type Answering } from './engine.ts';
 import { clientSeedsOf, isSeeding } from './firstDraw.ts';
@@ -14,7 +14,7 @@ import { gameTransaction } from './outbox.ts';
 import { seenGames } from './seenGames.ts';
 import { takeClientSeed } from './seedStatements.ts';
 import { loadGame, type LoadedGame } from './store.ts';
-import { answeredSocketOf, gameUpdateFor, updateAnswer } from './views.ts';
+import { gameUpdateFor, updateAnswer } from './views.ts';
 
 /**
  * A player's client seed for their new game (issue 18): accepted once per seat, from the game's own

@@ -7,12 +7,12 @@ import { blotFinalTrumpDecisionBody, blotMakeMoveBody, blotTrumpDecisionBody, bl
 import { carromMoveBody } from '../../protocol/carrom.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { moverInput, requireMover, requirePlayer, sessionMover, sessionPlayerId } from '../http/guards.ts';
+import { answeredSocketOf, moverInput, requireMover, requirePlayer, sessionMover, sessionPlayerId } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { leaveGame, playMove, updateOf } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
 import { activeGame, recentGame } from './store.ts';
-import { answeredSocketOf, gameUpdateFor, updateAnswer } from './views.ts';
+import { gameUpdateFor, updateAnswer } from './views.ts';
 
 /** After a game ends, GET /current-game still shows it this long, so a reconnect sees the result. */
 const RECENT_GAME_MS = 60_000;

@@ -1,10 +1,6 @@
 import { microToUsdt } from '../../protocol/money.ts';
 import type { GameUpdate, GameViewBase, Opponent } from '../../protocol/game.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ANSWERED_SOCKET_HEADER, socketIdPattern } from '../../protocol/socket.ts';
-import { gameText } from '../../protocol/gameConstants.ts';
-import { z } from 'zod';
-import { moverInput } from '../http/guards.ts';
+import type { FastifyReply } from 'fastify';
 import type { GameRow } from '../db/schema.ts';
 import { clientSeedsOf, isSeeding, seedingView } from './firstDraw.ts';
 import { rulesOfMode } from '../../rules/registry.ts';
@@ -100,17 +96,4 @@ export function gameUpdateFor(
 export function updateAnswer(reply: FastifyReply, update: GameUpdate): string {
   void reply.header('content-type', 'application/json; charset=utf-8');
   return encodeOnce(update);
-}
-
-/** ANSWERED_SOCKET_HEADER: absent, or a socket id. */
-const answeredSocketHeader = z.object({ socket: z.string({ error: gameText.badSocketId }).regex(socketIdPattern, { error: gameText.badSocketId }).optional() });
-
-/**
- * The player's socket that sent a move or a client seed, when the request names it (protocol/socket.ts
- * ANSWERED_SOCKET_HEADER): it has the update as the answer, so publish does not send it again. No header
- * is no name (every socket of the player is sent the update, as always); one that is not a socket id is
- * refused before anything changes, as the body's input is (a 401 first on an ended session).
- */
-export async function answeredSocketOf(request: FastifyRequest): Promise<string | undefined> {
-  return (await moverInput(request, answeredSocketHeader, { socket: request.headers[ANSWERED_SOCKET_HEADER] })).socket;
 }

@@ -3,9 +3,11 @@ import type { UserRow } from '../db/schema.ts';
 import { ADMIN_COOKIE, PLAYER_COOKIE, bearerToken, findPlayerSession, findSessionAdmin, type PlayerCredentials } from '../auth/sessions.ts';
 import { knownSessions, learnSession, soleSessionHash, trustedPlayer } from '../auth/knownSessions.ts';
 import { validationText } from '../../protocol/errors.ts';
+import { gameText } from '../../protocol/gameConstants.ts';
+import { ANSWERED_SOCKET_HEADER, socketIdPattern } from '../../protocol/socket.ts';
 import { OPERATOR_CODES } from '../../protocol/errorCodes.ts';
 import { SECOND_FACTOR_NEEDED, SECOND_FACTOR_PERMISSIONS, mayDo } from '../../protocol/operators.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError, parseInput } from './errors.ts';
 
 /** The player session tokens a request carries: `Authorization: Bearer` (inside Telegram) and the cookie. */
@@ -95,6 +97,19 @@ export async function moverInput<S extends z.ZodType>(request: FastifyRequest, s
     await sessionMover(request).unverified?.verify();
     throw error;
   }
+}
+
+/** ANSWERED_SOCKET_HEADER: absent, or a socket id. */
+const answeredSocketHeader = z.object({ socket: z.string({ error: gameText.badSocketId }).regex(socketIdPattern, { error: gameText.badSocketId }).optional() });
+
+/**
+ * The player's socket that sent a move or a client seed, when the request names it (protocol/socket.ts
+ * ANSWERED_SOCKET_HEADER): it has the update as the answer, so publish does not send it again. No header
+ * is no name (every socket of the player is sent the update, as always); one that is not a socket id is
+ * refused before anything changes, as the body's input is (a 401 first on an ended session).
+ */
+export async function answeredSocketOf(request: FastifyRequest): Promise<string | undefined> {
+  return (await moverInput(request, answeredSocketHeader, { socket: request.headers[ANSWERED_SOCKET_HEADER] })).socket;
 }
 
 /** The operator token: the admin cookie, or `Authorization: Bearer <token>` from the admin app. */
