@@ -43,6 +43,24 @@ describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
     await schema?.drop();
   });
 
+  type Node = (typeof nodes)[0];
+  /** A player's Socket.IO client on a node, signed in by cookie, recording every event. */
+  const listen = async (node: Node, cookie: string) => {
+    const socket = connect(node.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    sockets.push(socket);
+    const events: [string, unknown][] = [];
+    socket.onAny((event: string, payload: unknown) => events.push([event, payload]));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const updates = () => events.filter(([e]) => e === 'game-update').map(([, p]) => p as GameUpdate<RpsGameView>);
+    return { socket, events, updates };
+  };
+  /** A POST to a node's API that must answer 200. */
+  const call = async (node: Node, cookie: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${node.base}/api${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as GameUpdate<RpsGameView>;
+  };
+
   it('says both nodes are ready', async () => {
     for (const node of nodes) {
       const res = await fetch(`${node.base}/api/ready`);
@@ -57,18 +75,7 @@ describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
     await credit({ app: one.app, database: one.database } as TestApp, ann.id, 5);
     await credit({ app: two.app, database: two.database } as TestApp, bob.id, 5);
 
-    const events: Record<string, [string, unknown][]> = { [ann.id]: [], [bob.id]: [] };
-    for (const [player, node] of [[ann, one], [bob, two]] as const) {
-      const socket = connect(node.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: player.cookie }, reconnection: false });
-      sockets.push(socket);
-      socket.onAny((event: string, payload: unknown) => events[player.id]!.push([event, payload]));
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    }
-    const call = async (node: (typeof nodes)[0], cookie: string, path: string, body: unknown) => {
-      const res = await fetch(`${node.base}/api${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return res.json();
-    };
+    const events: Record<string, [string, unknown][]> = { [ann.id]: (await listen(one, ann.cookie)).events, [bob.id]: (await listen(two, bob.cookie)).events };
     // Ann searches on node one; Bob, on node two, finds her there through the shared queue.
     expect(await call(one, ann.cookie, '/start-game', { gameMode: 'rps', betAmount: 1 })).toMatchObject({ status: 'searching' });
     expect(await call(two, bob.cookie, '/start-game', { gameMode: 'rps', betAmount: 1 })).toMatchObject({ status: 'started' });
@@ -89,37 +96,25 @@ describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
     const versions = events[bob.id]!.filter(([e]) => e === 'game-update').map(([, p]) => (p as GameUpdate).game.v);
     expect(versions).toEqual(versions.map((_, i) => versions[0]! + i));
   });
+
   it("spares a move's own socket its update on another node too; the player's other socket is sent it", async () => {
     const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
     const ann = await signedUp(one.app);
     const bob = await signedUp(two.app);
-    const listen = async (node: (typeof nodes)[0], cookie: string) => {
-      const socket = connect(node.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
-      sockets.push(socket);
-      const updates: GameUpdate<RpsGameView>[] = [];
-      socket.on('game-update', (update: GameUpdate<RpsGameView>) => updates.push(update));
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      return { socket, updates };
-    };
     // Ann's app talks to node one while its socket sits on node two (no stickiness between the two).
     const annApp = await listen(two, ann.cookie);
     const annElsewhere = await listen(one, ann.cookie);
     await listen(two, bob.cookie);
-    const call = async (node: (typeof nodes)[0], cookie: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${node.base}/api${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return (await res.json()) as GameUpdate<RpsGameView>;
-    };
     await call(one, ann.cookie, '/start-game', { gameMode: 'rps', betAmount: 0 });
     await call(two, bob.cookie, '/start-game', { gameMode: 'rps', betAmount: 0 });
-    const opened = await eventually(() => annApp.updates.find((u) => u.game.status === 'in-progress' && u.game.phase === 'choose'), 8000);
+    const opened = await eventually(() => annApp.updates().find((u) => u.game.status === 'in-progress' && u.game.phase === 'choose'), 8000);
     const gameId = opened.game._id;
 
     const moved = await call(one, ann.cookie, '/rps-move', { gameId, choice: 'rock', round: 1 }, { [ANSWERED_SOCKET_HEADER]: annApp.socket.id as string });
-    await eventually(() => annElsewhere.updates.find((u) => u.game.v === moved.game.v));
+    await eventually(() => annElsewhere.updates().find((u) => u.game.v === moved.game.v));
     const revealed = await call(two, bob.cookie, '/rps-move', { gameId, choice: 'scissors', round: 1 });
-    await eventually(() => annApp.updates.find((u) => u.game.v === revealed.game.v));
-    expect(annApp.updates.map((u) => u.game.v)).not.toContain(moved.game.v);
+    await eventually(() => annApp.updates().find((u) => u.game.v === revealed.game.v));
+    expect(annApp.updates().map((u) => u.game.v)).not.toContain(moved.game.v);
     await call(one, ann.cookie, '/leave-rps-game', { gameId });
   });
 
