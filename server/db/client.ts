@@ -49,8 +49,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // Loaded only here: a node on PostgreSQL would otherwise keep PGlite's 1.5 MB bundle, its source
-  // text and compiled code, in its old generation for nothing (bench/README.md, a nineteenth session).
+  // Loaded only here: a node on PostgreSQL would otherwise keep PGlite's modules, their source text and
+  // compiled code (~3 MB of its heap), for nothing (bench/README.md, a nineteenth session).
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
