@@ -6,7 +6,7 @@ import { gameIdParams, gameText, type GameUpdate } from '../../protocol/game.ts'
 import type { Services } from '../context.ts';
 import { games } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { answeredSocketOf, moverInput, requireMover, sessionMover, type Mover } from '../http/guards.ts';
+import { answeringMover, moverInput, requireMover, type Mover } from '../http/guards.ts';
 import { databaseUnavailable } from '../db/errors.ts';
 import { drawFirst, drawFirstAlone, lockGame, updateOf, type Answering } from './engine.ts';
 import { clientSeedsOf, isSeeding } from './firstDraw.ts';
@@ -110,8 +110,7 @@ export async function clientSeedRoutes(app: FastifyInstance): Promise<void> {
   app.post('/games/:gameId/client-seed', async (request, reply) => {
     const { gameId } = await moverInput(request, gameIdParams, request.params);
     const { clientSeed } = await moverInput(request, clientSeedBody, request.body);
-    const { userId, unverified } = sessionMover(request);
-    const answeredSocket = await answeredSocketOf(request);
+    const { userId, unverified, answeredSocket } = await answeringMover(request);
     return updateAnswer(reply, await acceptClientSeed(services, { gameId, userId, clientSeed, session: unverified, answeredSocket }));
   });
 }

@@ -268,7 +268,7 @@ type MoveInput = {
   move: unknown;
   v?: number | undefined;
   session?: Mover['unverified'] | undefined;
-  /** The mover's socket that sent it, if the request named one (http/guards.ts answeredSocketOf). */
+  /** The mover's socket that sent it, if the request named one (http/guards.ts answeringMover). */
   answeredSocket?: string | undefined;
 };
 

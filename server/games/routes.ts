@@ -7,7 +7,7 @@ import { blotFinalTrumpDecisionBody, blotMakeMoveBody, blotTrumpDecisionBody, bl
 import { carromMoveBody } from '../../protocol/carrom.ts';
 import { rpsMoveBody } from '../../protocol/rps.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { answeredSocketOf, moverInput, requireMover, requirePlayer, sessionMover, sessionPlayerId } from '../http/guards.ts';
+import { answeringMover, moverInput, requireMover, requirePlayer, sessionPlayerId } from '../http/guards.ts';
 import { cancelSearch, startSearch } from '../matchmaking/queue.ts';
 import { leaveGame, playMove, updateOf } from './engine.ts';
 import { playedGamesOf, scoreHistoryOf } from './history.ts';
@@ -87,24 +87,21 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/rps-move', async (request, reply) => {
     const body = await moverInput(request, rpsMoveBody, request.body);
-    const { userId, unverified } = sessionMover(request);
-    const answeredSocket = await answeredSocketOf(request);
+    const { userId, unverified, answeredSocket } = await answeringMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'rps', move: { choice: body.choice, round: body.round }, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
   app.post('/move-backgammon-checker', async (request, reply) => {
     const body = await moverInput(request, backgammonMoveBody, request.body);
-    const { userId, unverified } = sessionMover(request);
-    const answeredSocket = await answeredSocketOf(request);
+    const { userId, unverified, answeredSocket } = await answeringMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'backgammon', move: { moves: body.moves }, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
 
   app.post('/make-carrom-move', async (request, reply) => {
     const body = await moverInput(request, carromMoveBody, request.body);
-    const { userId, unverified } = sessionMover(request);
-    const answeredSocket = await answeredSocketOf(request);
+    const { userId, unverified, answeredSocket } = await answeringMover(request);
     const { row, seats } = await playMove(services, { gameId: body.gameId, userId, session: unverified, answeredSocket, mode: 'carrom', move: body.move, v: body.v });
     return updateAnswer(reply, updateOf(row, seats, userId));
   });
@@ -119,8 +116,7 @@ async function moveRoutes(app: FastifyInstance): Promise<void> {
   for (const [type, schema] of blotRoutes) {
     app.post(`/blot/${type}`, async (request, reply) => {
       const { gameId, v, ...fields } = await moverInput<(typeof blotRoutes)[number][1]>(request, schema, request.body);
-      const { userId, unverified } = sessionMover(request);
-      const answeredSocket = await answeredSocketOf(request);
+      const { userId, unverified, answeredSocket } = await answeringMover(request);
       const { row, seats } = await playMove(services, { gameId, userId, session: unverified, answeredSocket, mode: 'blot', move: { type, ...fields }, v });
       return updateAnswer(reply, updateOf(row, seats, userId));
     });

@@ -81,7 +81,7 @@ export async function requireMover(request: FastifyRequest): Promise<void> {
 }
 
 /** The player of a move route guarded by requireMover. */
-export function sessionMover(request: FastifyRequest): Mover {
+function sessionMover(request: FastifyRequest): Mover {
   if (!request.mover) throw new HttpError(401, validationText.notSignedIn);
   return request.mover;
 }
@@ -103,13 +103,15 @@ export async function moverInput<S extends z.ZodType>(request: FastifyRequest, s
 const answeredSocketHeader = z.object({ socket: z.string({ error: gameText.badSocketId }).regex(socketIdPattern, { error: gameText.badSocketId }).optional() });
 
 /**
- * The player's socket that sent a move or a client seed, when the request names it (protocol/socket.ts
- * ANSWERED_SOCKET_HEADER): it has the update as the answer, so publish does not send it again. No header
- * is no name (every socket of the player is sent the update, as always); one that is not a socket id is
- * refused before anything changes, as the body's input is (a 401 first on an ended session).
+ * The mover of a move or a client seed, and the socket of theirs that sent it when the request names it
+ * (protocol/socket.ts ANSWERED_SOCKET_HEADER): that socket has the update as the answer, so publish does
+ * not send it again. No header is no name (every socket of the player is sent the update, as always);
+ * one that is not a socket id is refused before anything changes, as the body's input is (a 401 first on
+ * an ended session).
  */
-export async function answeredSocketOf(request: FastifyRequest): Promise<string | undefined> {
-  return (await moverInput(request, answeredSocketHeader, { socket: request.headers[ANSWERED_SOCKET_HEADER] })).socket;
+export async function answeringMover(request: FastifyRequest): Promise<Mover & { answeredSocket: string | undefined }> {
+  const { socket } = await moverInput(request, answeredSocketHeader, { socket: request.headers[ANSWERED_SOCKET_HEADER] });
+  return { ...sessionMover(request), answeredSocket: socket };
 }
 
 /** The operator token: the admin cookie, or `Authorization: Bearer <token>` from the admin app. */
