@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameUpdate } from '../../protocol/game.ts';
 import type { RpsGameView } from '../../protocol/rps.ts';
@@ -11,6 +11,7 @@ import { cookieOf, sharedPostgresSchema, signedUp, testConfig, type TestApp } fr
 import { ensureOperator } from '../../server/admin/operators.ts';
 import { credit } from './gameHarness.ts';
 import { eventually } from './smtpSink.ts';
+import { apiCall, connectClient, gameUpdates } from './socketClients.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -44,22 +45,14 @@ describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
   });
 
   type Node = (typeof nodes)[0];
-  /** A player's Socket.IO client on a node, signed in by cookie, recording every event. */
+  /** A player's Socket.IO client on a node (socketClients.ts), with its game updates. */
   const listen = async (node: Node, cookie: string) => {
-    const socket = connect(node.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
-    sockets.push(socket);
-    const events: [string, unknown][] = [];
-    socket.onAny((event: string, payload: unknown) => events.push([event, payload]));
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    const updates = () => events.filter(([e]) => e === 'game-update').map(([, p]) => p as GameUpdate<RpsGameView>);
-    return { socket, events, updates };
+    const client = await connectClient(node.base, cookie, sockets);
+    return { ...client, updates: () => gameUpdates<RpsGameView>(client.events) };
   };
-  /** A POST to a node's API that must answer 200. */
-  const call = async (node: Node, cookie: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${node.base}/api${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as GameUpdate<RpsGameView>;
-  };
+  /** A POST to a node's API that must answer 2xx. */
+  const call = (node: Node, cookie: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    apiCall<GameUpdate<RpsGameView>>(node.base, cookie, 'POST', path, body, headers);
 
   it('says both nodes are ready', async () => {
     for (const node of nodes) {
@@ -122,11 +115,7 @@ describe.runIf(url && redisUrl)('two nodes over PostgreSQL and Redis', () => {
     const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
     await ensureOperator(two.database.db, 'cluster-watcher', 'operator-pass');
     const login = await two.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'cluster-watcher', password: 'operator-pass' } });
-    const operatorEvents: [string, unknown][] = [];
-    const operator = connect(two.base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: cookieOf(login, 'admin_sid') }, reconnection: false });
-    sockets.push(operator);
-    operator.onAny((event: string, payload: unknown) => operatorEvents.push([event, payload]));
-    await new Promise<void>((resolve) => operator.once('connect', () => resolve()));
+    const { events: operatorEvents } = await connectClient(two.base, cookieOf(login, 'admin_sid'), sockets);
     // Node two says its operator watches; node one, where both players are, then feeds the dashboard.
     const ann = await signedUp(one.app);
     const bob = await signedUp(one.app);
